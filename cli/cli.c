@@ -1,0 +1,205 @@
+/* cli.c: shared pieces of the vp command line. */
+#include <config.h>
+
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+void cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("vp: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(CLI_USAGE);
+}
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("vp: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+long cli_parse_long(const char *opt, const char *s, long lo, long hi)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno)
+        cli_usage_error("%s: '%s' is not a whole number", opt, s);
+    if (v < lo || v > hi)
+        cli_usage_error("%s: %ld is out of range (%ld to %ld)", opt, v, lo, hi);
+    return v;
+}
+
+int cli_parse_list(const char *opt, const char *s, long lo, long hi, int *v, int max)
+{
+    int n = 0;
+    const char *p = s;
+    for (;;) {
+        char item[32];
+        size_t len = strcspn(p, ",");
+        if (len == 0 || len >= sizeof item)
+            cli_usage_error("%s: malformed list '%s' (expected numbers separated by commas)", opt, s);
+        if (n == max)
+            cli_usage_error("%s: more than %d values in '%s'", opt, max, s);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        v[n++] = (int)cli_parse_long(opt, item, lo, hi);
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    return n;
+}
+
+void cli_set_threads(long t)
+{
+#ifdef _OPENMP
+    if (t > 0)
+        omp_set_num_threads((int)t);
+#else
+    (void)t;
+#endif
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+int cli_out_open(cli_out *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    size_t len = strlen(path);
+    o->path = strdup(path);
+    o->tmp = malloc(len + 16);
+    if (!o->path || !o->tmp) {
+        cli_error("%s: out of memory", path);
+        free(o->path);
+        free(o->tmp);
+        return CLI_FAIL;
+    }
+    snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        cli_error("%s: cannot write there: %s", path, strerror(errno));
+        free(o->path);
+        free(o->tmp);
+        return CLI_USAGE;
+    }
+    if (ends_with(path, ".gz")) {
+        o->gz = gzdopen(fd, "wb6");
+        if (!o->gz)
+            close(fd);
+    } else {
+        o->f = fdopen(fd, "w");
+        if (!o->f)
+            close(fd);
+    }
+    if (!o->gz && !o->f) {
+        cli_error("%s: cannot open for writing", path);
+        unlink(o->tmp);
+        free(o->path);
+        free(o->tmp);
+        return CLI_FAIL;
+    }
+    return 0;
+}
+
+void cli_out_write(cli_out *o, const char *s, size_t len)
+{
+    if (o->failed || len == 0)
+        return;
+    if (o->gz)
+        o->failed = gzwrite(o->gz, s, (unsigned)len) != (int)len;
+    else
+        o->failed = fwrite(s, 1, len, o->f) != len;
+}
+
+static int out_close(cli_out *o)
+{
+    int bad = 0;
+    if (o->gz)
+        bad = gzclose(o->gz) != Z_OK;
+    else if (o->f)
+        bad = fclose(o->f) != 0;
+    o->gz = NULL;
+    o->f = NULL;
+    return bad;
+}
+
+int cli_out_commit(cli_out *o)
+{
+    int bad = out_close(o) | o->failed;
+    if (!bad && rename(o->tmp, o->path) != 0)
+        bad = 1;
+    if (bad) {
+        cli_error("%s: write failed: %s", o->path, strerror(errno ? errno : EIO));
+        unlink(o->tmp);
+    }
+    free(o->path);
+    free(o->tmp);
+    return bad ? CLI_FAIL : 0;
+}
+
+void cli_out_abort(cli_out *o)
+{
+    out_close(o);
+    unlink(o->tmp);
+    free(o->path);
+    free(o->tmp);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void cli_progress_init(cli_progress *p, const char *label, int quiet)
+{
+    p->label = label;
+    p->enabled = !quiet && isatty(STDERR_FILENO);
+    p->last = 0;
+}
+
+void cli_progress_update(void *ctx, double done)
+{
+    cli_progress *p = ctx;
+    if (!p->enabled)
+        return;
+    double t = now();
+    if (t - p->last < 0.1 && done < 1.0)
+        return;
+    p->last = t;
+    int w = 30, k = (int)(done * w + 0.5);
+    if (k > w)
+        k = w;
+    fprintf(stderr, "\r%-24s [%.*s%*s] %5.1f%%", p->label, k, "##############################",
+            w - k, "", done * 100.0);
+    fflush(stderr);
+}
+
+void cli_progress_done(cli_progress *p)
+{
+    if (p->enabled)
+        fprintf(stderr, "\r%*s\r", 70, "");
+}

@@ -1,0 +1,67 @@
+/* cli.h: what the vp subcommands share: usage errors (exit 2), numbers
+ * parsed with their range, output files written under a temporary name and
+ * renamed when complete (gzip for names ending in .gz), and the progress
+ * bar on stderr. Only cli/ prints and exits. */
+#ifndef VP_CLI_H
+#define VP_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <zlib.h>
+
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* Prints "vp: message" on stderr and exits with status 2. */
+void cli_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2), noreturn))
+#endif
+    ;
+/* Prints "vp: message" on stderr; returns nothing. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Parses a decimal integer in [lo, hi] for option opt, or exits with 2. */
+long cli_parse_long(const char *opt, const char *s, long lo, long hi);
+/* Parses a comma-separated list of integers in [lo, hi] into v (at most
+ * max); returns the count, or exits with 2. */
+int cli_parse_list(const char *opt, const char *s, long lo, long hi, int *v, int max);
+/* Sets the OpenMP thread count (0: leave the default). */
+void cli_set_threads(long t);
+
+typedef struct cli_out {
+    char *path, *tmp;
+    FILE *f;
+    gzFile gz;
+    int failed;
+} cli_out;
+
+/* Creates the temporary file beside path; returns 0, or prints an error
+ * naming the path and returns CLI_USAGE. */
+int cli_out_open(cli_out *o, const char *path);
+/* Appends bytes; a failure is remembered and reported by commit. */
+void cli_out_write(cli_out *o, const char *s, size_t len);
+/* Closes and renames into place; returns 0, or prints an error, removes
+ * the temporary file and returns CLI_FAIL. */
+int cli_out_commit(cli_out *o);
+/* Closes and removes the temporary file. */
+void cli_out_abort(cli_out *o);
+
+typedef struct cli_progress {
+    const char *label;
+    int enabled;
+    double last;
+} cli_progress;
+
+/* Enables the bar when stderr is a terminal and quiet is 0. */
+void cli_progress_init(cli_progress *p, const char *label, int quiet);
+/* gen_progress_fn-compatible update: ctx is a cli_progress. */
+void cli_progress_update(void *ctx, double done);
+void cli_progress_done(cli_progress *p);
+
+int cmd_ttt(int argc, char **argv);
+
+#endif

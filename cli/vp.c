@@ -1,0 +1,47 @@
+/* vp.c: the vp command: dispatches to the command families. */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+    fputs("Usage: vp COMMAND [ARGS]...\n"
+          "vitalpoint: verified game-puzzle benchmarks for evaluating reasoning.\n"
+          "\n"
+          "Commands:\n"
+          "  ttt enumerate   count and label every position of a tic-tac-toe variant\n"
+          "  ttt generate    write a verified TTT-Bench-style question set\n"
+          "  ttt question    label, solve and phrase one position given by its moves\n"
+          "  ttt solve       game-theoretic value of the empty board\n"
+          "\n"
+          "Options:\n"
+          "  -h, --help      show this help (and `vp CMD --help` for a command's)\n"
+          "  -V, --version   show the version\n"
+          "\n"
+          "Exit status: 0 success, 1 the work failed, 2 bad usage or bad input.\n"
+          "See vp(1) for details.\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
+        printf("vp (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+        return CLI_OK;
+    }
+    if (!strcmp(cmd, "ttt"))
+        return cmd_ttt(argc - 1, argv + 1);
+    cli_usage_error("unknown command '%s' (see vp --help)", cmd);
+}
