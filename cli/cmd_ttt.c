@@ -96,7 +96,7 @@ static const char solve_help[] =
     "      --time-limit S    stop after S seconds and report how far it got\n"
     "      --nodes N         stop after about N nodes\n"
     "      --no-distance     skip the search for the number of plies\n"
-    "      --tt-mb M         size of each of the two transposition tables (default 512)\n"
+    "      --tt-mb M         size of each of the two transposition tables (default 64)\n"
     "      --json            one JSON object\n"
     "  -q, --quiet           no progress lines\n"
     "  -h, --help            this help\n";
@@ -114,7 +114,8 @@ typedef struct ttt_args {
     gen_fork_rule rule;
 } ttt_args;
 
-static void parse_args(int argc, char **argv, ttt_args *a, const char *help, const char *allowed)
+static void parse_args(int argc, char **argv, ttt_args *a, const char *help, const char *shorts,
+                       const char *longs)
 {
     static const struct option opts[] = {
         {"game", required_argument, 0, 'g'},     {"moves", required_argument, 0, 'n'},
@@ -132,7 +133,6 @@ static void parse_args(int argc, char **argv, ttt_args *a, const char *help, con
     optind = 1;
     while ((c = getopt_long(argc, argv, ":g:n:k:s:t:o:p:qh", opts, &idx)) != -1) {
         const char *name = c >= 256 ? opts[idx].name : NULL;
-        char key[2] = {(char)c, 0};
         if (c == '?')
             cli_usage_error("%s: unknown option '%s' (see --help)", argv[0], argv[optind - 1]);
         if (c == ':')
@@ -141,9 +141,14 @@ static void parse_args(int argc, char **argv, ttt_args *a, const char *help, con
             fputs(help, stdout);
             exit(CLI_OK);
         }
-        if (c < 256 && !strchr(allowed, c))
-            cli_usage_error("%s: option -%s does not apply here (see --help)", argv[0], key);
-        if (c >= 256 && !strstr(allowed, name))
+        if (c < 256 && !strchr(shorts, c)) {
+            const char *lname = "?";
+            for (int i = 0; opts[i].name; i++)
+                if (opts[i].val == c)
+                    lname = opts[i].name;
+            cli_usage_error("%s: option --%s (-%c) does not apply here (see --help)", argv[0], lname, c);
+        }
+        if (c >= 256 && !strstr(longs, name))
             cli_usage_error("%s: option --%s does not apply here (see --help)", argv[0], name);
         switch (c) {
         case 'g': a->game = optarg; break;
@@ -202,7 +207,7 @@ static int cmd_enumerate(int argc, char **argv)
 {
     ttt_args a = {0};
     a.tt_mb = 256;
-    parse_args(argc, argv, &a, enumerate_help, "gntq" "fork-rule verify json tt-mb");
+    parse_args(argc, argv, &a, enumerate_help, "gntq", "fork-rule verify json tt-mb");
     ttt_game g;
     need_game(&a, "enumerate", &g);
     if (a.nmoves == 0)
@@ -310,7 +315,7 @@ static int cmd_generate(int argc, char **argv)
     a.count = 100;
     a.seed = 1;
     a.tt_mb = 64;
-    parse_args(argc, argv, &a, generate_help, "gnkstoq" "fork-rule tt-mb");
+    parse_args(argc, argv, &a, generate_help, "gnkstoq", "fork-rule tt-mb");
     char err[VP_ERRLEN];
     ttt_kind kinds[TTT_NGAMES];
     int nk = 0;
@@ -416,7 +421,7 @@ static json_t *letters_json(ttt_set s)
 static int cmd_question(int argc, char **argv)
 {
     ttt_args a = {0};
-    parse_args(argc, argv, &a, question_help, "gp" "fork-rule json");
+    parse_args(argc, argv, &a, question_help, "gp", "fork-rule json");
     ttt_game g;
     need_game(&a, "question", &g);
     if (!a.play)
@@ -441,7 +446,7 @@ static int cmd_question(int argc, char **argv)
     ttt_solver s;
     ttt_solver_init(&s, &g, &t1, &t2);
     ttt_analysis an;
-    ttt_solve_analyse(&s, pos, 1, &an, err);
+    ttt_solve_analyse(&s, pos, TTT_SOLVE_DISTANCES, &an, err);
     tt_free(&t1);
     tt_free(&t2);
     char *text = gen_text_question(&g, moves, n);
@@ -502,8 +507,8 @@ static void on_move(void *ctx, int cell, int value, int plies)
 static int cmd_solve(int argc, char **argv)
 {
     ttt_args a = {0};
-    a.tt_mb = 512;
-    parse_args(argc, argv, &a, solve_help, "q" "g" "time-limit nodes no-distance tt-mb json");
+    a.tt_mb = 64;
+    parse_args(argc, argv, &a, solve_help, "qg", "time-limit nodes no-distance tt-mb json");
     ttt_game g;
     need_game(&a, "solve", &g);
     tt_table t1, t2;
@@ -524,7 +529,7 @@ static int cmd_solve(int argc, char **argv)
     ttt_pos empty = {0, 0};
     if (!a.quiet)
         fprintf(stderr, "solving %s (symmetric first moves are solved once)\n", g.name);
-    int rc = ttt_solve_analyse(&s, empty, !a.no_distance, &an, err);
+    int rc = ttt_solve_analyse(&s, empty, TTT_SOLVE_ALL_VALUES | (a.no_distance ? 0 : TTT_SOLVE_DISTANCES), &an, err);
     double secs = ttt_solve_clock() - pr.t0;
     int complete = rc == 0;
     if (rc && rc != VP_EABORT) {

@@ -213,7 +213,7 @@ int gen_set_build(const ttt_game *g, const gen_set_opts *opts, json_t ***records
 #pragma omp for schedule(dynamic, 1)
 #endif
             for (size_t j = 0; j < total; j++) {
-                picks[j].failed = ttt_solve_analyse(&s, picks[j].q.pos, 1, &picks[j].a, NULL);
+                picks[j].failed = ttt_solve_analyse(&s, picks[j].q.pos, TTT_SOLVE_DISTANCES, &picks[j].a, NULL);
                 size_t d;
 #ifdef _OPENMP
 #pragma omp atomic capture

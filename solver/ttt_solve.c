@@ -33,6 +33,12 @@ void ttt_solver_init(ttt_solver *s, const ttt_game *g, tt_table *wdl_tt, tt_tabl
     s->wdl_tt = wdl_tt;
     s->exact_tt = exact_tt;
     s->canonical = 1;
+    /* Static move order: cells on more winning sets first. */
+    int n = 0;
+    for (int k = TTT_MAX_LINES; k >= 0; k--)
+        for (int c = 0; c < g->ncells; c++)
+            if (bb_popcount64(g->cell_lines[c]) == k)
+                s->order[n++] = (int8_t)c;
 }
 
 static void count_node(ttt_solver *s)
@@ -46,8 +52,53 @@ static void count_node(ttt_solver *s)
     }
 }
 
-/* Key of the position whose mover holds p: white | black << 25, minimised
- * over the board symmetries when the solver asks for it. */
+/* One side's stones and, bit-sliced, how many of them lie on each winning
+ * set: bit i of c0, c1, c2 is bit 0, 1, 2 of the count on set i (at most
+ * 4, so three planes suffice). Adding a stone is a three-plane increment
+ * of the sets through the cell; "sets holding k stones" is a mask test. */
+typedef struct side {
+    ttt_set stones;
+    uint32_t c0, c1, c2;
+} side;
+
+static inline side side_add(const ttt_game *g, side s, int c)
+{
+    uint32_t m = g->cell_lines[c], k1 = s.c0 & m, k2 = s.c1 & k1;
+    s.c0 ^= m;
+    s.c1 ^= k1;
+    s.c2 ^= k2;
+    s.stones |= (ttt_set)1 << c;
+    return s;
+}
+
+static side side_of(const ttt_game *g, ttt_set stones)
+{
+    side s = {0, 0, 0, 0};
+    uint64_t m = stones;
+    while (m)
+        s = side_add(g, s, bb_pop_lsb(&m));
+    return s;
+}
+
+/* Sets holding exactly k of the side's stones (among bits 0..31). */
+static inline uint32_t side_eq(side s, int k)
+{
+    return (k & 1 ? s.c0 : ~s.c0) & (k & 2 ? s.c1 : ~s.c1) & (k & 4 ? s.c2 : ~s.c2);
+}
+
+static inline uint32_t side_touched(side s) { return s.c0 | s.c1 | s.c2; }
+
+/* Union of the cells of sets `ls` not held by stones. */
+static inline ttt_set missing(const ttt_game *g, uint64_t ls, ttt_set stones)
+{
+    ttt_set cells = 0;
+    while (ls)
+        cells |= g->lines[bb_pop_lsb(&ls)] & ~stones;
+    return cells;
+}
+
+/* Key of the position: white | black << 25, minimised over the board
+ * symmetries when the solver asks for it. */
 static uint64_t pos_key(const ttt_solver *s, ttt_set p, ttt_set o)
 {
     ttt_set w = p, b = o;
@@ -66,73 +117,106 @@ static uint64_t pos_key(const ttt_solver *s, ttt_set p, ttt_set o)
     return best;
 }
 
-/* True when some winning set has no stone of o (p may still fill it). */
-static int has_open_line(const ttt_game *g, ttt_set o)
-{
-    for (int i = 0; i < g->nlines; i++)
-        if ((g->lines[i] & o) == 0)
-            return 1;
-    return 0;
-}
+/* What the forcing facts say of a node before any search. */
+enum { N_SEARCH, N_WIN_NOW, N_LOSE_NEXT, N_FORCED, N_DRAW, N_FORK };
 
-/* Orders the empty cells for search: double threats are reported through
- * *fork (the caller wins with it), then moves that make a threat, then by
- * a static weight of the open lines through each cell. Returns the number
- * of moves written to mv. */
-static int order_moves(const ttt_game *g, ttt_set p, ttt_set o, int *mv, int *fork)
+typedef struct node_info {
+    int kind;
+    int forced;            /* the block, for N_FORCED */
+    int mv[TTT_MAX_CELLS]; /* for N_SEARCH: moves in search order */
+    int n;
+} node_info;
+
+static void classify(const ttt_solver *s, side p, side o, node_info *ni)
 {
-    ttt_set empty = g->full & ~(p | o);
-    int weight[TTT_MAX_CELLS], n = 0;
-    uint64_t e = empty;
-    *fork = -1;
-    while (e) {
-        int c = bb_pop_lsb(&e), nl, w = 0;
-        ttt_set th = ttt_new_threats(g, p, o, c, &nl);
-        if (bb_more_than_one(th)) {
-            *fork = c;
-            return 0;
-        }
-        uint64_t ls = g->cell_lines[c];
-        while (ls) {
-            ttt_set l = g->lines[bb_pop_lsb(&ls)];
-            if (!(l & o))
-                w += 1 + 4 * ttt_count(l & p);
-            if (!(l & p))
-                w += 1 + 3 * ttt_count(l & o);
-        }
-        if (th)
-            w += 1000;
+    const ttt_game *g = s->g;
+    uint32_t all = (uint32_t)(((uint64_t)1 << g->nlines) - 1);
+    int n1 = g->line_len - 1, n2 = g->line_len - 2;
+    ttt_set empty = g->full & ~(p.stones | o.stones);
+    uint32_t open_p = all & ~side_touched(o), open_o = all & ~side_touched(p);
+    ni->n = 0;
+    if (!empty) {
+        ni->kind = N_DRAW;
+        return;
+    }
+    if (side_eq(p, n1) & open_p) {
+        ni->kind = N_WIN_NOW;
+        return;
+    }
+    uint32_t to = side_eq(o, n1) & open_o;
+    if (to) {
+        ttt_set ow = missing(g, to, o.stones);
+        ni->kind = bb_more_than_one(ow) ? N_LOSE_NEXT : N_FORCED;
+        ni->forced = bb_ctz64(ow);
+        return;
+    }
+    if (!open_p && !open_o) {
+        ni->kind = N_DRAW;
+        return;
+    }
+    /* Cells that make one threat (once) or two (twice) for p. */
+    ttt_set once = 0, twice = 0;
+    for (uint64_t ls = side_eq(p, n2) & open_p; ls;) {
+        ttt_set e = g->lines[bb_pop_lsb(&ls)] & ~p.stones;
+        twice |= once & e;
+        once |= e;
+    }
+
+    if (twice) {
+        ni->kind = N_FORK;
+        ni->forced = bb_ctz64(twice);
+        return;
+    }
+    ni->kind = N_SEARCH;
+    /* Order by a static weight of the open sets through each cell: sets
+     * p may still fill count more the more stones p has on them, sets o
+     * may still fill likewise (a move there blocks); threat-making moves
+     * come first. */
+    int lw[TTT_MAX_LINES], weight[TTT_MAX_CELLS], n = 0;
+    for (int i = 0; i < g->nlines; i++) {
+        int cp = (int)((p.c0 >> i & 1) | (p.c1 >> i & 1) << 1 | (p.c2 >> i & 1) << 2);
+        int co = (int)((o.c0 >> i & 1) | (o.c1 >> i & 1) << 1 | (o.c2 >> i & 1) << 2);
+        lw[i] = (open_p >> i & 1 ? 1 + 4 * cp : 0) + (open_o >> i & 1 ? 1 + 3 * co : 0);
+    }
+    for (int k = 0; k < g->ncells; k++) {
+        int c = s->order[k];
+        if (!(empty >> c & 1))
+            continue;
+        int w = (once >> c & 1) ? 1000 : 0;
+        for (uint64_t ls = g->cell_lines[c]; ls;)
+            w += lw[bb_pop_lsb(&ls)];
         int j = n++;
         while (j > 0 && weight[j - 1] < w) {
             weight[j] = weight[j - 1];
-            mv[j] = mv[j - 1];
+            ni->mv[j] = ni->mv[j - 1];
             j--;
         }
         weight[j] = w;
-        mv[j] = c;
+        ni->mv[j] = c;
     }
-    return n;
+    ni->n = n;
 }
 
-static int wdl(ttt_solver *s, ttt_set p, ttt_set o, int alpha, int beta)
+static int wdl(ttt_solver *s, side p, side o, int alpha, int beta)
 {
     const ttt_game *g = s->g;
     count_node(s);
     if (s->aborted)
         return 0;
-    if ((g->full & ~(p | o)) == 0)
+    node_info ni;
+    classify(s, p, o, &ni);
+    switch (ni.kind) {
+    case N_DRAW:
         return 0;
-    if (ttt_win_cells(g, p, o, NULL))
+    case N_WIN_NOW:
+    case N_FORK:
         return 1;
-    ttt_set ow = ttt_win_cells(g, o, p, NULL);
-    if (bb_more_than_one(ow))
+    case N_LOSE_NEXT:
         return -1;
-    if (ow)
-        return -wdl(s, o, p | ow, -beta, -alpha);
-    if (!has_open_line(g, o) && !has_open_line(g, p))
-        return 0;
-
-    uint64_t key = pos_key(s, p, o);
+    case N_FORCED:
+        return -wdl(s, o, side_add(g, p, ni.forced), -beta, -alpha);
+    }
+    uint64_t key = pos_key(s, p.stones, o.stones);
     uint32_t d = tt_probe(s->wdl_tt, key);
     int lo = -1, hi = 1;
     if (d) {
@@ -145,22 +229,17 @@ static int wdl(ttt_solver *s, ttt_set p, ttt_set o, int alpha, int beta)
         if (hi < beta)
             beta = hi;
     }
-    int mv[TTT_MAX_CELLS], fork;
-    int n = order_moves(g, p, o, mv, &fork), best = -2, a0 = alpha;
-    if (fork >= 0) {
-        best = 1;
-    } else {
-        for (int i = 0; i < n; i++) {
-            int v = -wdl(s, o, p | (ttt_set)1 << mv[i], -beta, -alpha);
-            if (s->aborted)
-                return 0;
-            if (v > best)
-                best = v;
-            if (v > alpha)
-                alpha = v;
-            if (alpha >= beta)
-                break;
-        }
+    int best = -2, a0 = alpha;
+    for (int i = 0; i < ni.n; i++) {
+        int v = -wdl(s, o, side_add(g, p, ni.mv[i]), -beta, -alpha);
+        if (s->aborted)
+            return 0;
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
     }
     if (best <= a0)
         hi = best < hi ? best : hi; /* fail low: an upper bound */
@@ -172,14 +251,18 @@ static int wdl(ttt_solver *s, ttt_set p, ttt_set o, int alpha, int beta)
     return best;
 }
 
+static void split(ttt_pos pos, ttt_set *p, ttt_set *o)
+{
+    int white = ttt_white_to_move(pos);
+    *p = white ? pos.white : pos.black;
+    *o = white ? pos.black : pos.white;
+}
+
 int ttt_solve_value(ttt_solver *s, ttt_pos pos)
 {
-    ttt_set p = pos.white, o = pos.black;
-    if (!ttt_white_to_move(pos)) {
-        p = pos.black;
-        o = pos.white;
-    }
-    return wdl(s, p, o, -1, 1);
+    ttt_set p, o;
+    split(pos, &p, &o);
+    return wdl(s, side_of(s->g, p), side_of(s->g, o), -1, 1);
 }
 
 /* Distance search: scores relative to the search root (ply 0); the table
@@ -189,23 +272,26 @@ static int from_node(int v, int ply) { return v > WIN / 2 ? v - ply : v < -WIN /
 
 enum { B_LOWER = 1, B_UPPER = 2, B_EXACT = 3 };
 
-static int exact(ttt_solver *s, ttt_set p, ttt_set o, int ply, int alpha, int beta)
+static int exact(ttt_solver *s, side p, side o, int ply, int alpha, int beta)
 {
     const ttt_game *g = s->g;
     count_node(s);
     if (s->aborted)
         return 0;
-    if ((g->full & ~(p | o)) == 0)
+    node_info ni;
+    classify(s, p, o, &ni);
+    switch (ni.kind) {
+    case N_DRAW:
         return 0;
-    if (ttt_win_cells(g, p, o, NULL))
+    case N_WIN_NOW:
         return WIN - ply - 1;
-    ttt_set ow = ttt_win_cells(g, o, p, NULL);
-    if (bb_more_than_one(ow))
+    case N_FORK: /* the fastest win once there is none at once */
+        return WIN - ply - 3;
+    case N_LOSE_NEXT:
         return -(WIN - ply - 2);
-    if (ow)
-        return -exact(s, o, p | ow, ply + 1, -beta, -alpha);
-    if (!has_open_line(g, o) && !has_open_line(g, p))
-        return 0;
+    case N_FORCED:
+        return -exact(s, o, side_add(g, p, ni.forced), ply + 1, -beta, -alpha);
+    }
     /* No win now and no loss next ply: the score lies in
      * [-(WIN - ply - 4), WIN - ply - 3]. */
     if (alpha < -(WIN - ply - 4))
@@ -215,7 +301,7 @@ static int exact(ttt_solver *s, ttt_set p, ttt_set o, int ply, int alpha, int be
     if (alpha >= beta)
         return alpha;
 
-    uint64_t key = pos_key(s, p, o);
+    uint64_t key = pos_key(s, p.stones, o.stones);
     uint32_t d = tt_probe(s->exact_tt, key);
     if (d) {
         int v = from_node((int)(d & 2047) - 1024, ply), b = (int)(d >> 11);
@@ -226,22 +312,17 @@ static int exact(ttt_solver *s, ttt_set p, ttt_set o, int ply, int alpha, int be
         if (b == B_UPPER && v < beta)
             beta = v;
     }
-    int mv[TTT_MAX_CELLS], fork;
-    int n = order_moves(g, p, o, mv, &fork), best = -WIN - 1, a0 = alpha;
-    if (fork >= 0) {
-        best = WIN - ply - 3;
-    } else {
-        for (int i = 0; i < n; i++) {
-            int v = -exact(s, o, p | (ttt_set)1 << mv[i], ply + 1, -beta, -alpha);
-            if (s->aborted)
-                return 0;
-            if (v > best)
-                best = v;
-            if (v > alpha)
-                alpha = v;
-            if (alpha >= beta)
-                break;
-        }
+    int best = -WIN - 1, a0 = alpha;
+    for (int i = 0; i < ni.n; i++) {
+        int v = -exact(s, o, side_add(g, p, ni.mv[i]), ply + 1, -beta, -alpha);
+        if (s->aborted)
+            return 0;
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
     }
     int b = best <= a0 ? B_UPPER : best >= beta ? B_LOWER : B_EXACT;
     tt_store(s->exact_tt, key, (uint32_t)((to_node(best, ply) + 1024) | b << 11));
@@ -250,18 +331,19 @@ static int exact(ttt_solver *s, ttt_set p, ttt_set o, int ply, int alpha, int be
 
 int ttt_solve_distance(ttt_solver *s, ttt_pos pos, int *is_draw)
 {
-    ttt_set p = pos.white, o = pos.black;
-    if (!ttt_white_to_move(pos)) {
-        p = pos.black;
-        o = pos.white;
-    }
-    int v = exact(s, p, o, 0, -WIN, WIN);
+    ttt_set p, o;
+    split(pos, &p, &o);
+    int v = exact(s, side_of(s->g, p), side_of(s->g, o), 0, -WIN, WIN);
     *is_draw = (v == 0);
     return v > 0 ? WIN - v : v < 0 ? -(WIN + v) : 0;
 }
 
-/* Value and plies of the move at cell c, the mover holding p. */
-static void solve_move(ttt_solver *s, ttt_pos pos, int c, int distances, int *v, int *plies)
+/* Value and plies of the move at cell c. In the first phase, `floor` is
+ * the best value found so far: a move that cannot reach it is only known
+ * to be worse (reported as -2), which a null-window search settles far
+ * faster than an exact value. */
+static void solve_move(ttt_solver *s, ttt_pos pos, int c, int distances, int floor, int *v,
+                       int *plies)
 {
     const ttt_game *g = s->g;
     int white = ttt_white_to_move(pos), nempty = ttt_count(g->full & ~(pos.white | pos.black));
@@ -283,13 +365,17 @@ static void solve_move(ttt_solver *s, ttt_pos pos, int c, int distances, int *v,
         *v = draw ? 0 : d > 0 ? -1 : 1;
         *plies = draw ? nempty : (d > 0 ? d : -d) + 1;
     } else {
-        *v = -ttt_solve_value(s, child);
+        ttt_set cp, co; /* the child's mover is our opponent */
+        split(child, &cp, &co);
+        int r = wdl(s, side_of(g, cp), side_of(g, co), -2, floor < -1 ? 2 : 1 - floor);
+        *v = (floor >= -1 && r >= 1 - floor) ? -2 : -r;
     }
 }
 
-int ttt_solve_analyse(ttt_solver *s, ttt_pos pos, int distances, ttt_analysis *a, char *err)
+int ttt_solve_analyse(ttt_solver *s, ttt_pos pos, unsigned flags, ttt_analysis *a, char *err)
 {
     const ttt_game *g = s->g;
+    int distances = (flags & TTT_SOLVE_DISTANCES) != 0, all = (flags & TTT_SOLVE_ALL_VALUES) != 0;
     ttt_set empty = g->full & ~(pos.white | pos.black);
     memset(a, 0, sizeof *a);
     a->plies = -1;
@@ -299,44 +385,50 @@ int ttt_solve_analyse(ttt_solver *s, ttt_pos pos, int distances, ttt_analysis *a
     for (int k = 1; k < g->nsyms; k++)
         if (ttt_sym_set(g, k, pos.white) == pos.white && ttt_sym_set(g, k, pos.black) == pos.black)
             stab[nstab++] = k;
-    /* Phase 1: win/draw/loss of every move. Phase 2: distances of the
-     * optimal ones. */
-    for (int phase = 1; phase <= 1 + (distances != 0); phase++) {
+    /* Moves that win at once go first, so the floor is set early. */
+    ttt_set p = ttt_white_to_move(pos) ? pos.white : pos.black, wins = 0;
+    for (uint64_t e = empty; e;) {
+        int c = bb_pop_lsb(&e);
+        if (ttt_has_won(g, p | (ttt_set)1 << c))
+            wins |= (ttt_set)1 << c;
+    }
+    /* Phase 1: win/draw/loss of every move (or only whether it reaches
+     * the best value). Phase 2: distances of the optimal ones. */
+    a->value = -2;
+    for (int phase = 1; phase <= 1 + distances; phase++) {
         ttt_set todo = phase == 1 ? empty : a->optimal;
-        uint64_t e = todo;
-        while (e) {
-            int c = bb_pop_lsb(&e), twin = -1, v, plies;
-            for (int k = 0; k < nstab; k++) {
-                int d = g->sym[stab[k]][c];
-                if (d < c && (todo >> d & 1))
-                    twin = d;
+        for (int pass = 0; pass < 2; pass++) {
+            uint64_t e = todo & (pass == 0 ? wins : ~wins);
+            while (e) {
+                int c = bb_pop_lsb(&e), twin = -1, v, plies;
+                for (int k = 0; k < nstab; k++) {
+                    int d = g->sym[stab[k]][c];
+                    if (d < c && (todo >> d & 1)) /* symmetries fix `wins` */
+                        twin = d;
+                }
+                if (twin >= 0) {
+                    v = a->move_value[twin];
+                    plies = a->move_plies[twin];
+                } else {
+                    solve_move(s, pos, c, phase == 2, (phase == 1 && !all) ? a->value : -2, &v,
+                               &plies);
+                    if (s->aborted)
+                        return vp_fail(err, VP_EABORT, "search budget ran out after %llu nodes",
+                                       (unsigned long long)s->nodes);
+                }
+                a->move_value[c] = v;
+                a->move_plies[c] = plies;
+                if (phase == 1) {
+                    a->solved |= (ttt_set)1 << c;
+                    if (v > a->value)
+                        a->value = v;
+                }
+                if (s->on_move)
+                    s->on_move(s->ctx, c, v, plies);
             }
-            if (twin >= 0) {
-                v = a->move_value[twin];
-                plies = a->move_plies[twin];
-            } else {
-                solve_move(s, pos, c, phase == 2, &v, &plies);
-                if (s->aborted)
-                    return vp_fail(err, VP_EABORT, "search budget ran out after %llu nodes",
-                                   (unsigned long long)s->nodes);
-            }
-            a->move_value[c] = v;
-            a->move_plies[c] = plies;
-            if (phase == 1)
-                a->solved |= (ttt_set)1 << c;
-            if (s->on_move)
-                s->on_move(s->ctx, c, v, plies);
         }
         if (phase == 1) {
-            a->value = -2;
-            e = empty;
-            while (e) {
-                int c = bb_pop_lsb(&e);
-                if (a->move_value[c] > a->value)
-                    a->value = a->move_value[c];
-            }
-            e = empty;
-            while (e) {
+            for (uint64_t e = empty; e;) {
                 int c = bb_pop_lsb(&e);
                 if (a->move_value[c] == a->value)
                     a->optimal |= (ttt_set)1 << c;

@@ -25,6 +25,7 @@ typedef struct ttt_solver {
      * (plies is -1 before distances are searched). */
     void (*on_move)(void *ctx, int cell, int value, int plies);
     void *ctx;
+    int8_t order[TTT_MAX_CELLS]; /* static move order */
 } ttt_solver;
 
 /* Result of analysing every move of a position. Values are from the
@@ -37,7 +38,7 @@ typedef struct ttt_analysis {
     ttt_set optimal;  /* every move that keeps the value */
     ttt_set fastest;  /* optimal moves with the fastest win or slowest loss */
     ttt_set solved;   /* moves whose value is known (all, unless aborted) */
-    int move_value[TTT_MAX_CELLS];
+    int move_value[TTT_MAX_CELLS]; /* -2: worse than value (see below) */
     int move_plies[TTT_MAX_CELLS]; /* for optimal moves, -1 for the others */
 } ttt_analysis;
 
@@ -55,12 +56,15 @@ int ttt_solve_value(ttt_solver *s, ttt_pos pos);
  * (positive: the mover wins, negative: loses, 0 with *draw set: draw). */
 int ttt_solve_distance(ttt_solver *s, ttt_pos pos, int *is_draw);
 
+#define TTT_SOLVE_DISTANCES 1u  /* also plies, fastest, move_plies of optimal moves */
+#define TTT_SOLVE_ALL_VALUES 2u /* the exact value of every move, not only the best */
+
 /* Analyses every empty cell of pos (which must have no winner and at least
  * one empty cell); moves that a symmetry fixing pos maps onto each other
- * are searched once. With distances, also fills plies, fastest and the
- * move_plies of optimal moves. Returns 0, VP_EINVAL for a finished
+ * are searched once. Without TTT_SOLVE_ALL_VALUES, a move outside
+ * `optimal` may have move_value -2, meaning only "worse than value". Returns 0, VP_EINVAL for a finished
  * position, or VP_EABORT when a budget ran out (with a message in err;
  * a->solved then says how far it got). */
-int ttt_solve_analyse(ttt_solver *s, ttt_pos pos, int distances, ttt_analysis *a, char *err);
+int ttt_solve_analyse(ttt_solver *s, ttt_pos pos, unsigned flags, ttt_analysis *a, char *err);
 
 #endif
