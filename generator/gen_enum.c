@@ -332,12 +332,35 @@ void gen_sequences(mpz_t out, const gen_counts *c, int n)
     mpz_clear(f);
 }
 
+/* Number of distinct images of pos under the symmetries of g when pos is
+ * the smallest of them (white | black << 25), else 0. */
+static int orbit_if_canonical(const ttt_game *g, ttt_pos pos)
+{
+    uint64_t key = (uint64_t)pos.white | (uint64_t)pos.black << 25, img[TTT_MAX_SYMS];
+    int n = 0;
+    for (int k = 0; k < g->nsyms; k++) {
+        ttt_pos q = ttt_sym_pos(g, k, pos);
+        uint64_t kq = (uint64_t)q.white | (uint64_t)q.black << 25;
+        if (kq < key)
+            return 0;
+        int seen = 0;
+        for (int j = 0; j < n; j++)
+            seen |= img[j] == kq;
+        if (!seen)
+            img[n++] = kq;
+    }
+    return n;
+}
+
 int gen_verify_questions(const ttt_game *g, const gen_question *qs, size_t nq, tt_table *tt,
                          gen_verify_counts *vc, gen_progress_fn progress, void *ctx, char *err)
 {
     memset(vc, 0, sizeof *vc);
     (void)err;
     size_t done = 0;
+    /* Labels and values commute with the board's symmetries (tests check
+     * it), so each orbit is solved once, at its smallest member, and
+     * counted as many times as it has members. */
 #ifdef _OPENMP
 #pragma omp parallel
 #endif
@@ -350,12 +373,15 @@ int gen_verify_questions(const ttt_game *g, const gen_question *qs, size_t nq, t
 #pragma omp for schedule(dynamic, 64) nowait
 #endif
         for (size_t i = 0; i < nq; i++) {
-            ttt_analysis a;
-            /* Questions always have an empty cell and no winner, and no
-             * budget is set, so the analysis cannot fail. */
-            ttt_solve_analyse(&s, qs[i].pos, 0, &a, NULL);
-            mine.agreement[qs[i].verdict][gen_agreement_of(qs[i].answers, a.optimal)]++;
-            mine.value[qs[i].verdict][a.value + 1]++;
+            int w = orbit_if_canonical(g, qs[i].pos);
+            if (w) {
+                ttt_analysis a;
+                /* Questions always have an empty cell and no winner, and
+                 * no budget is set, so the analysis cannot fail. */
+                ttt_solve_analyse(&s, qs[i].pos, 0, &a, NULL);
+                mine.agreement[qs[i].verdict][gen_agreement_of(qs[i].answers, a.optimal)] += (uint64_t)w;
+                mine.value[qs[i].verdict][a.value + 1] += (uint64_t)w;
+            }
             if (progress && (i & 1023) == 0) {
                 size_t d;
 #ifdef _OPENMP

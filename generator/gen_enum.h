@@ -70,8 +70,10 @@ int gen_enumerate(const ttt_game *g, int n, gen_fork_rule rule, gen_counts *c, g
 void gen_sequences(mpz_t out, const gen_counts *c, int n);
 
 /* Solves every question exactly (win/draw/loss of every move) and counts
- * how its answer set agrees with the optimal set, per verdict. tt is
- * shared by the threads. Returns 0 or VP_ENOMEM. */
+ * how its answer set agrees with the optimal set, per verdict; questions
+ * that a board symmetry maps onto each other are solved once. qs must be
+ * a whole population (closed under the symmetries), as gen_enumerate
+ * returns it. tt is shared by the threads. Returns 0 or VP_ENOMEM. */
 int gen_verify_questions(const ttt_game *g, const gen_question *qs, size_t nq, tt_table *tt,
                          gen_verify_counts *vc, gen_progress_fn progress, void *ctx, char *err);
 

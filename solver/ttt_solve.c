@@ -5,7 +5,7 @@
  * winning cells of the opponent (and none of its own) loses next ply
  * whatever it does; facing exactly one, every other move loses, so the
  * block is the only move worth searching; and a move that creates two
- * winning cells while the opponent has none wins two plies later (the
+ * distinct winning cells while the opponent has none wins two plies later (the
  * fastest possible after no immediate win). Positions where no winning
  * set is still open to either side are draws. */
 #include <config.h>
@@ -155,17 +155,23 @@ static void classify(const ttt_solver *s, side p, side o, node_info *ni)
         return;
     }
     /* Cells that make one threat (once) or two (twice) for p. */
+    uint32_t m2 = side_eq(p, n2) & open_p;
     ttt_set once = 0, twice = 0;
-    for (uint64_t ls = side_eq(p, n2) & open_p; ls;) {
+    for (uint64_t ls = m2; ls;) {
         ttt_set e = g->lines[bb_pop_lsb(&ls)] & ~p.stones;
         twice |= once & e;
         once |= e;
     }
-
-    if (twice) {
-        ni->kind = N_FORK;
-        ni->forced = bb_ctz64(twice);
-        return;
+    /* A cell on two such sets is a double threat only if their
+     * completion cells differ: sets of four can share both empty cells,
+     * and then one block stops both. */
+    for (uint64_t cs = twice; cs;) {
+        int c = bb_pop_lsb(&cs);
+        if (bb_more_than_one(missing(g, g->cell_lines[c] & m2, p.stones | (ttt_set)1 << c))) {
+            ni->kind = N_FORK;
+            ni->forced = c;
+            return;
+        }
     }
     ni->kind = N_SEARCH;
     /* Order by a static weight of the open sets through each cell: sets
