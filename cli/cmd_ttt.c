@@ -50,6 +50,8 @@ static const char enumerate_help[] =
     "                        answer sets equal to / a strict subset of / in\n"
     "                        contradiction with the optimal moves\n"
     "      --json            one JSON object per N on stdout\n"
+    "      --list            first print every question, one JSON object per line:\n"
+    "                        white, black (cell letters), verdict, answers\n"
     "  -t, --threads T       OpenMP threads (default: all cores)\n"
     "      --tt-mb M         transposition table size for --verify (default 256)\n"
     "  -q, --quiet           no progress bar\n"
@@ -101,7 +103,7 @@ static const char solve_help[] =
     "  -q, --quiet           no progress lines\n"
     "  -h, --help            this help\n";
 
-enum { OPT_FORK_RULE = 256, OPT_VERIFY, OPT_JSON, OPT_TT_MB, OPT_TIME, OPT_NODES, OPT_NODIST };
+enum { OPT_FORK_RULE = 256, OPT_VERIFY, OPT_LIST, OPT_JSON, OPT_TT_MB, OPT_TIME, OPT_NODES, OPT_NODIST };
 
 typedef struct ttt_args {
     const char *game, *output, *play;
@@ -110,7 +112,7 @@ typedef struct ttt_args {
     unsigned long long seed;
     double time_limit;
     long long nodes;
-    int verify, json, quiet, no_distance;
+    int verify, list, json, quiet, no_distance;
     gen_fork_rule rule;
 } ttt_args;
 
@@ -123,7 +125,7 @@ static void parse_args(int argc, char **argv, ttt_args *a, const char *help, con
         {"threads", required_argument, 0, 't'},  {"output", required_argument, 0, 'o'},
         {"play", required_argument, 0, 'p'},     {"quiet", no_argument, 0, 'q'},
         {"help", no_argument, 0, 'h'},           {"fork-rule", required_argument, 0, OPT_FORK_RULE},
-        {"verify", no_argument, 0, OPT_VERIFY},  {"json", no_argument, 0, OPT_JSON},
+        {"verify", no_argument, 0, OPT_VERIFY},  {"list", no_argument, 0, OPT_LIST},  {"json", no_argument, 0, OPT_JSON},
         {"tt-mb", required_argument, 0, OPT_TT_MB}, {"time-limit", required_argument, 0, OPT_TIME},
         {"nodes", required_argument, 0, OPT_NODES}, {"no-distance", no_argument, 0, OPT_NODIST},
         {0, 0, 0, 0}};
@@ -164,6 +166,7 @@ static void parse_args(int argc, char **argv, ttt_args *a, const char *help, con
                 cli_usage_error("--fork-rule: %s", err);
             break;
         case OPT_VERIFY: a->verify = 1; break;
+        case OPT_LIST: a->list = 1; break;
         case OPT_JSON: a->json = 1; break;
         case OPT_TT_MB: a->tt_mb = cli_parse_long("--tt-mb", optarg, 1, 1 << 20); break;
         case OPT_TIME: a->time_limit = (double)cli_parse_long("--time-limit", optarg, 1, 100000000); break;
@@ -207,7 +210,7 @@ static int cmd_enumerate(int argc, char **argv)
 {
     ttt_args a = {0};
     a.tt_mb = 256;
-    parse_args(argc, argv, &a, enumerate_help, "gntq", "fork-rule verify json tt-mb");
+    parse_args(argc, argv, &a, enumerate_help, "gntq", "fork-rule verify list json tt-mb");
     ttt_game g;
     need_game(&a, "enumerate", &g);
     if (a.nmoves == 0)
@@ -229,12 +232,18 @@ static int cmd_enumerate(int argc, char **argv)
         gen_question *qs = NULL;
         size_t nq = 0;
         double t0 = ttt_solve_clock();
-        if (gen_enumerate(&g, n, a.rule, &c, a.verify ? &qs : NULL, &nq, err)) {
+        if (gen_enumerate(&g, n, a.rule, &c, (a.verify || a.list) ? &qs : NULL, &nq, err)) {
             cli_error("enumerate: %s", err);
             rc = CLI_FAIL;
             break;
         }
         double t_enum = ttt_solve_clock() - t0;
+        for (size_t j = 0; a.list && j < nq; j++) {
+            char w[32], b[32], ans[32];
+            printf("{\"white\":\"%s\",\"black\":\"%s\",\"verdict\":\"%s\",\"answers\":\"%s\"}\n",
+                   ttt_set_letters(qs[j].pos.white, w), ttt_set_letters(qs[j].pos.black, b),
+                   gen_verdict_name(qs[j].verdict), ttt_set_letters(qs[j].answers, ans));
+        }
         gen_verify_counts vc;
         double t_verify = 0;
         if (a.verify) {
