@@ -63,5 +63,6 @@ void cli_progress_update(void *ctx, double done);
 void cli_progress_done(cli_progress *p);
 
 int cmd_ttt(int argc, char **argv);
+int cmd_gtp(int argc, char **argv);
 
 #endif

@@ -16,6 +16,7 @@ static void usage(FILE *f)
           "  ttt generate    write a verified TTT-Bench-style question set\n"
           "  ttt question    label, solve and phrase one position given by its moves\n"
           "  ttt solve       game-theoretic value of the empty board\n"
+          "  gtp             a Go Text Protocol engine (for GoGui, Sabaki, scripts)\n"
           "\n"
           "Options:\n"
           "  -h, --help      show this help (and `vp CMD --help` for a command's)\n"
@@ -43,5 +44,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(cmd, "ttt"))
         return cmd_ttt(argc - 1, argv + 1);
+    if (!strcmp(cmd, "gtp"))
+        return cmd_gtp(argc - 1, argv + 1);
     cli_usage_error("unknown command '%s' (see vp --help)", cmd);
 }

@@ -59,8 +59,10 @@ int strbuf_puts(strbuf *b, const char *s)
 char *strbuf_take(strbuf *b)
 {
     char *s = NULL;
-    if (!b->failed && reserve(b, 0) == 0)
+    if (!b->failed && reserve(b, 0) == 0) {
         s = b->s;
+        s[b->len] = '\0';
+    }
     else
         free(b->s);
     strbuf_init(b);
