@@ -3,6 +3,10 @@
 
 #include "cli.h"
 
+#include "../engines/coord.h"
+#include "../engines/go.h"
+#include "../engines/strbuf.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -202,4 +206,25 @@ void cli_progress_done(cli_progress *p)
 {
     if (p->enabled)
         fprintf(stderr, "\r%*s\r", 70, "");
+}
+
+void cli_draw_board(strbuf *out, const go_board *b)
+{
+    int size = go_size(b);
+    strbuf_puts(out, "\n   ");
+    for (int x = 0; x < size; x++)
+        strbuf_printf(out, " %c", coord_column_letter(x));
+    for (int y = size - 1; y >= 0; y--) {
+        strbuf_printf(out, "\n%2d ", y + 1);
+        for (int x = 0; x < size; x++) {
+            int c = go_color_at(b, y * 19 + x);
+            strbuf_printf(out, " %c", c == GO_BLACK ? 'X' : c == GO_WHITE ? 'O' : '.');
+        }
+        strbuf_printf(out, " %d", y + 1);
+    }
+    strbuf_puts(out, "\n   ");
+    for (int x = 0; x < size; x++)
+        strbuf_printf(out, " %c", coord_column_letter(x));
+    strbuf_printf(out, "\nblack captured %d, white captured %d, %s to move", go_captures(b, GO_BLACK),
+                  go_captures(b, GO_WHITE), go_to_move(b) == GO_BLACK ? "black" : "white");
 }

@@ -62,7 +62,14 @@ void cli_progress_init(cli_progress *p, const char *label, int quiet);
 void cli_progress_update(void *ctx, double done);
 void cli_progress_done(cli_progress *p);
 
+struct go_board;
+struct strbuf;
+/* Appends a text drawing of the board (X black, O white, coordinates
+ * A-T without I, rows from 1 at the bottom) to out. */
+void cli_draw_board(struct strbuf *out, const struct go_board *b);
+
 int cmd_ttt(int argc, char **argv);
+int cmd_go(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 
 #endif

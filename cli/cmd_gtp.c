@@ -92,28 +92,6 @@ static void list_points(strbuf *out, const go_board *b, const bb361 *set)
             }
 }
 
-static void showboard(strbuf *out, const go_board *b)
-{
-    int size = go_size(b);
-    strbuf_puts(out, "\n   ");
-    for (int x = 0; x < size; x++)
-        strbuf_printf(out, " %c", coord_column_letter(x));
-    for (int y = size - 1; y >= 0; y--) {
-        strbuf_printf(out, "\n%2d ", y + 1);
-        for (int x = 0; x < size; x++) {
-            int c = go_color_at(b, y * 19 + x);
-            strbuf_printf(out, " %c", c == GO_BLACK ? 'X' : c == GO_WHITE ? 'O' : '.');
-        }
-        strbuf_printf(out, " %d", y + 1);
-    }
-    strbuf_puts(out, "\n   ");
-    for (int x = 0; x < size; x++)
-        strbuf_printf(out, " %c", coord_column_letter(x));
-    strbuf_printf(out, "\nblack captured %d, white captured %d, %s to move",
-                  go_captures(b, GO_BLACK), go_captures(b, GO_WHITE),
-                  go_to_move(b) == GO_BLACK ? "black" : "white");
-}
-
 /* Loads a problem file (SGF or JSON) as the current position. */
 static int loadsgf(gtp_state *g, const char *path, strbuf *out)
 {
@@ -230,7 +208,7 @@ static int execute(gtp_state *g, int argc, char **argv, strbuf *out)
         }
         g->n--;
     } else if (!strcmp(cmd, "showboard")) {
-        showboard(out, b);
+        cli_draw_board(out, b);
     } else if (!strcmp(cmd, "loadsgf")) {
         if (argc < 2) {
             strbuf_puts(out, "loadsgf needs a file name");

@@ -16,6 +16,7 @@ static void usage(FILE *f)
           "  ttt generate    write a verified TTT-Bench-style question set\n"
           "  ttt question    label, solve and phrase one position given by its moves\n"
           "  ttt solve       game-theoretic value of the empty board\n"
+          "  go show         read, check and print Go problems (SGF or JSON)\n"
           "  gtp             a Go Text Protocol engine (for GoGui, Sabaki, scripts)\n"
           "\n"
           "Options:\n"
@@ -44,6 +45,8 @@ int main(int argc, char **argv)
     }
     if (!strcmp(cmd, "ttt"))
         return cmd_ttt(argc - 1, argv + 1);
+    if (!strcmp(cmd, "go"))
+        return cmd_go(argc - 1, argv + 1);
     if (!strcmp(cmd, "gtp"))
         return cmd_gtp(argc - 1, argv + 1);
     cli_usage_error("unknown command '%s' (see vp --help)", cmd);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gosym.h"
 #include "vp.h"
 
 #define MAXS PROBLEM_MAX_SIZE
@@ -606,7 +607,17 @@ int problem_from_json(const char *text, size_t len, const char *name, problem *p
     return rc;
 }
 
+static int load_unchecked(const char *text, size_t len, const char *name, problem *p, char *err);
+
 int problem_load(const char *text, size_t len, const char *name, problem *p, char *err)
+{
+    int rc = load_unchecked(text, len, name, p, err);
+    if (rc == 0 && (rc = problem_check(p, name ? name : "<input>", err)) != 0)
+        problem_free(p);
+    return rc;
+}
+
+static int load_unchecked(const char *text, size_t len, const char *name, problem *p, char *err)
 {
     size_t i = 0;
     while (i < len && isspace((unsigned char)text[i]))
@@ -709,6 +720,16 @@ int problem_check(const problem *p, const char *name, char *err)
             if (lists[l].stone)
                 grid[y][x] = 1;
         }
+    }
+    /* A chain without liberties cannot arise in play. */
+    sgf_point chain[PROBLEM_MAX_POINTS];
+    int nchain, dead = problem_find_dead_chain(p, chain, &nchain);
+    if (dead != PROBLEM_NONE) {
+        char at[3];
+        return vp_fail(err, VP_EINVAL,
+                       "%s: the %s chain at %s (%d stone%s) has no liberty: this setup cannot arise",
+                       name, dead == PROBLEM_BLACK ? "black" : "white",
+                       sgf_point_str(chain[0].x, chain[0].y, at), nchain, nchain == 1 ? "" : "s");
     }
     /* Every move of the solution tree, in pre-order. */
     const problem_move *m = &p->solution;
@@ -900,4 +921,69 @@ int problem_write_sgf(const problem *p, unsigned flags, strbuf *out, char *err)
     rc = sgf_write(root, flags, out, err);
     sgf_free(root);
     return rc;
+}
+
+/* ---- transforms ------------------------------------------------------- */
+
+static void map_point(int size, int k, int *x, int *y)
+{
+    if (*x < 0)
+        return; /* a pass */
+    int q = gosym_point(size, k, (size - 1 - *y) * 19 + *x);
+    *x = q % 19;
+    *y = size - 1 - q / 19;
+}
+
+int problem_transform(problem *p, int k, int invert, char *err)
+{
+    if (k < 0 || k >= GOSYM_COUNT)
+        return vp_fail(err, VP_EINVAL, "unknown symmetry %d", k);
+    if (p->width != p->height && k != 0)
+        return vp_fail(err, VP_EINVAL, "symmetries need a square board (this one is %dx%d)", p->width,
+                       p->height);
+    int size = p->width;
+    sgf_point *lists[4] = {p->black, p->white, p->marks, p->region};
+    int counts[4] = {p->nblack, p->nwhite, p->nmarks, p->nregion};
+    for (int l = 0; l < 4; l++)
+        for (int i = 0; i < counts[l]; i++)
+            map_point(size, k, &lists[l][i].x, &lists[l][i].y);
+    if (invert) {
+        /* Colours swap; so does the side to move, keeping the problem the
+         * same problem for the other colour. */
+        sgf_point tmp[PROBLEM_MAX_POINTS];
+        int nb = p->nblack;
+        memcpy(tmp, p->black, sizeof tmp);
+        memcpy(p->black, p->white, sizeof tmp);
+        memcpy(p->white, tmp, sizeof tmp);
+        p->nblack = p->nwhite;
+        p->nwhite = nb;
+        if (p->to_move != PROBLEM_NONE)
+            p->to_move = 3 - p->to_move;
+    }
+    /* Every move of the solution tree, in pre-order. */
+    problem_move *m = &p->solution;
+    for (;;) {
+        if (m != &p->solution) {
+            map_point(size, k, &m->x, &m->y);
+            if (invert && m->color != PROBLEM_NONE)
+                m->color = 3 - m->color;
+        }
+        if (m->nchildren > 0) {
+            m = m->children[0];
+            continue;
+        }
+        for (;;) {
+            if (m == &p->solution)
+                return 0;
+            problem_move *up = m->parent;
+            int i = 0;
+            while (up->children[i] != m)
+                i++;
+            if (i + 1 < up->nchildren) {
+                m = up->children[i + 1];
+                break;
+            }
+            m = up;
+        }
+    }
 }

@@ -92,8 +92,9 @@ int problem_from_sgf(const sgf_node *root, const char *name, problem *p, char *e
 int problem_from_json(const char *text, size_t len, const char *name, problem *p, char *err);
 
 /* Checks the invariants of problem (size, stones on the board, no repeats,
- * no overlap, moves on the board); returns 0 or VP_EINVAL / VP_ERANGE with
- * "name: reason" in err. */
+ * no overlap, no chain without liberties, moves on the board); returns 0
+ * or VP_EINVAL / VP_ERANGE with "name: reason" in err. problem_load runs
+ * it, so a loaded problem is a position that can arise. */
 int problem_check(const problem *p, const char *name, char *err);
 /* Colour of the setup stone at (x, y): PROBLEM_BLACK, PROBLEM_WHITE or
  * PROBLEM_NONE (also for points off the board). */
@@ -120,5 +121,12 @@ int problem_to_sgf(const problem *p, sgf_node **out, char *err);
 /* Appends p as SGF text to out (flags as for sgf_write); returns 0 or
  * VP_ENOMEM with err set. */
 int problem_write_sgf(const problem *p, unsigned flags, strbuf *out, char *err);
+
+/* Applies board symmetry k (numbered as in gosym.h; 0 is the identity)
+ * and, when invert is set, colour inversion with the side to play
+ * flipped, to the whole problem: setup stones, marks, region, side to move
+ * and every move of the solution tree. Returns 0, or VP_EINVAL for an
+ * unknown k or a symmetry other than the identity on a non-square board. */
+int problem_transform(problem *p, int k, int invert, char *err);
 
 #endif

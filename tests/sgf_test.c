@@ -424,6 +424,20 @@ static int sgf_problem(const char *text, problem *p, char *err)
     return problem_load(text, strlen(text), "test.sgf", p, err);
 }
 
+/* Loads SGF without problem_check, as problem_from_sgf does. */
+static int problem_from_sgf_text(const char *text, problem *p, char *err)
+{
+    sgf_collection *c;
+    int rc = sgf_parse(text, strlen(text), NULL, &c, err);
+    if (rc) {
+        problem_init(p);
+        return rc;
+    }
+    rc = problem_from_sgf(c->trees[0], "test.sgf", p, err);
+    sgf_collection_free(c);
+    return rc;
+}
+
 static void expect_problem_error(const char *text, const char *want)
 {
     char err[VP_ERRLEN] = "";
@@ -505,12 +519,15 @@ static void test_problem_sgf(void)
           "unknown side");
     problem_free(&p);
 
-    /* A chain without liberties. */
-    rc = sgf_problem("(;SZ[5]AB[ba][ab][cb]AW[aa][bb])", &p, err);
+    /* A chain without liberties: found by the helper, refused by the
+     * loader (such a setup cannot arise in play). */
+    rc = problem_from_sgf_text("(;SZ[5]AB[ba][ab][cb]AW[aa][bb])", &p, err);
     CHECK(rc == 0, "%s", err);
     int c = problem_find_dead_chain(&p, chain, &n);
     CHECK(c == PROBLEM_WHITE && n == 1 && chain[0].x == 0 && chain[0].y == 0, "dead white aa: %d, %d", c, n);
     problem_free(&p);
+    expect_problem_error("(;SZ[5]AB[ba][ab][cb]AW[aa][bb])",
+                         "test.sgf: the white chain at aa (1 stone) has no liberty: this setup cannot arise");
 
     expect_problem_error("(;SZ[19]\nAB[aa][tt])", "test.sgf: line 2, column 1: AB[tt]: 'tt' is off the 19x19 board");
     expect_problem_error("(;SZ[9]AB[aa:jj])", "test.sgf: line 1, column 8: AB[aa:jj]");

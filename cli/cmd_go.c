@@ -1,0 +1,206 @@
+/* cmd_go.c: `vp go show`: reads Go problems (SGF or the JSON problem
+ * format), checks that their setup can arise, and prints them in benchmark
+ * coordinates, as SGF or as JSON, optionally under a board symmetry and
+ * colour inversion. */
+#include <config.h>
+
+#include <getopt.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engines/coord.h"
+#include "../engines/go.h"
+#include "../engines/gosym.h"
+#include "../engines/problem.h"
+#include "../engines/strbuf.h"
+#include "../engines/vp.h"
+#include "cli.h"
+
+#define SHOW_FORMAT "vitalpoint-go-problem"
+
+static const char show_help[] =
+    "Usage: vp go show FILE... [OPTIONS]\n"
+    "Reads Go problems (SGF, or the JSON problem format with keys AB, AW, SZ, C,\n"
+    "SOL; told apart by content), refuses setups that cannot arise (overlapping\n"
+    "stones, chains without liberties, points off the board), and prints each\n"
+    "one: board, side to play, stones and first moves in benchmark coordinates\n"
+    "(A-T without I, rows from 1 at the bottom).\n"
+    "\n"
+    "      --transform T  apply a board symmetry first: identity, rot90, rot180,\n"
+    "                     rot270, flip_x, flip_y, transpose, anti\n"
+    "      --invert       swap the colours and the side to play\n"
+    "      --sgf          print SGF (setup and solution tree) instead\n"
+    "      --json         print one JSON object per problem instead\n"
+    "  -h, --help         this help\n";
+
+static void go_usage(FILE *f)
+{
+    fputs("Usage: vp go SUBCOMMAND [OPTIONS]\n"
+          "  show        read, check and print Go problems (SGF or JSON)\n"
+          "Run `vp go SUBCOMMAND --help` for its options.\n",
+          f);
+}
+
+/* The board of problem p (square), or an error for other shapes. */
+static int problem_board(const problem *p, go_board *b, char *err)
+{
+    if (p->width != p->height)
+        return vp_fail(err, VP_ERANGE, "only square boards are supported (%dx%d)", p->width, p->height);
+    int rc = go_board_init(b, p->width, err);
+    for (int i = 0; rc == 0 && i < p->nblack; i++)
+        rc = go_setup_stone(b, GO_BLACK, (p->height - 1 - p->black[i].y) * 19 + p->black[i].x, err);
+    for (int i = 0; rc == 0 && i < p->nwhite; i++)
+        rc = go_setup_stone(b, GO_WHITE, (p->height - 1 - p->white[i].y) * 19 + p->white[i].x, err);
+    return rc ? rc : go_setup_check(b, err);
+}
+
+static const char *point_name(const problem *p, int x, int y, char *buf)
+{
+    return coord_format(x < 0 ? GO_PASS : (p->height - 1 - y) * 19 + x, p->width, buf);
+}
+
+static json_t *points_json(const problem *p, const sgf_point *pts, int n)
+{
+    json_t *a = json_array();
+    char buf[COORD_BUFLEN];
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(point_name(p, pts[i].x, pts[i].y, buf)));
+    return a;
+}
+
+static void print_problem(const char *file, const problem *p, const go_board *b, int json, int sgf)
+{
+    char buf[COORD_BUFLEN], err[VP_ERRLEN];
+    static const char *const side[3] = {"unknown", "black", "white"};
+    if (sgf) {
+        strbuf s;
+        strbuf_init(&s);
+        problem_write_sgf(p, 0, &s, err);
+        char *t = strbuf_take(&s);
+        fputs(t ? t : "", stdout);
+        free(t);
+        return;
+    }
+    if (json) {
+        json_t *moves = json_array();
+        for (int i = 0; i < p->solution.nchildren; i++) {
+            const problem_move *m = p->solution.children[i];
+            json_array_append_new(moves, json_pack("{s:s, s:s, s:s}", "color", side[m->color], "move",
+                                                   point_name(p, m->x, m->y, buf), "verdict",
+                                                   m->verdict == PROBLEM_CORRECT ? "correct"
+                                                   : m->verdict == PROBLEM_WRONG ? "wrong"
+                                                                                 : "unmarked"));
+        }
+        json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:s, s:o, s:o, s:o}", "format", SHOW_FORMAT,
+                              "format_version", 1, "file", file, "size", p->width, "to_play",
+                              side[p->to_move], "black", points_json(p, p->black, p->nblack), "white",
+                              points_json(p, p->white, p->nwhite), "first_moves", moves);
+        if (p->comment)
+            json_object_set_new(j, "comment", json_string(p->comment));
+        char *s = json_dumps(j, JSON_COMPACT);
+        puts(s ? s : "{}");
+        free(s);
+        json_decref(j);
+        return;
+    }
+    strbuf s;
+    strbuf_init(&s);
+    cli_draw_board(&s, b);
+    char *board = strbuf_take(&s);
+    printf("%s: %dx%d, %s to play\n", file, p->width, p->height, side[p->to_move]);
+    if (p->comment)
+        printf("  comment: %s\n", p->comment);
+    printf("  first moves:");
+    for (int i = 0; i < p->solution.nchildren; i++) {
+        const problem_move *m = p->solution.children[i];
+        printf(" %s%s", point_name(p, m->x, m->y, buf),
+               m->verdict == PROBLEM_CORRECT ? " (correct)" : m->verdict == PROBLEM_WRONG ? " (wrong)" : "");
+    }
+    printf("\n%s\n", board ? board : "");
+    free(board);
+}
+
+static int cmd_show(int argc, char **argv)
+{
+    static const struct option opts[] = {{"transform", required_argument, 0, 't'},
+                                         {"invert", no_argument, 0, 'i'},
+                                         {"sgf", no_argument, 0, 's'},
+                                         {"json", no_argument, 0, 'j'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    int k = 0, invert = 0, sgf = 0, json = 0, c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(show_help, stdout);
+            return CLI_OK;
+        case 't':
+            k = -1;
+            for (int i = 0; i < GOSYM_COUNT; i++)
+                if (!strcmp(optarg, gosym_name(i)))
+                    k = i;
+            if (k < 0)
+                cli_usage_error("--transform: unknown symmetry '%s' (identity, rot90, rot180, rot270, "
+                                "flip_x, flip_y, transpose, anti)", optarg);
+            break;
+        case 'i': invert = 1; break;
+        case 's': sgf = 1; break;
+        case 'j': json = 1; break;
+        case ':': cli_usage_error("go show: option '%s' needs a value", argv[optind - 1]);
+        default: cli_usage_error("go show: unknown option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        cli_usage_error("go show: no FILE given (see --help)");
+    if (sgf && json)
+        cli_usage_error("go show: --sgf and --json exclude each other");
+    int n = argc - optind;
+    problem *ps = calloc((size_t)n, sizeof *ps);
+    go_board *bs = calloc((size_t)n, sizeof *bs);
+    if (!ps || !bs) {
+        cli_error("out of memory");
+        return CLI_FAIL;
+    }
+    /* Everything is read and checked before anything is printed. */
+    char err[VP_ERRLEN];
+    int rc = CLI_OK, loaded = 0;
+    for (int i = 0; i < n && rc == CLI_OK; i++, loaded++) {
+        const char *file = argv[optind + i];
+        int r = problem_load_file(file, &ps[i], err);
+        if (r == 0 && (k || invert))
+            r = problem_transform(&ps[i], k, invert, err);
+        if (r == 0)
+            r = problem_board(&ps[i], &bs[i], err);
+        if (r) {
+            cli_error("%s%s%s", strncmp(err, file, strlen(file)) ? file : "",
+                      strncmp(err, file, strlen(file)) ? ": " : "", err);
+            rc = CLI_USAGE;
+        }
+    }
+    for (int i = 0; rc == CLI_OK && i < n; i++)
+        print_problem(argv[optind + i], &ps[i], &bs[i], json, sgf);
+    for (int i = 0; i < loaded; i++)
+        problem_free(&ps[i]);
+    free(ps);
+    free(bs);
+    return rc;
+}
+
+int cmd_go(int argc, char **argv)
+{
+    if (argc < 2) {
+        go_usage(stderr);
+        return CLI_USAGE;
+    }
+    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        go_usage(stdout);
+        return CLI_OK;
+    }
+    if (!strcmp(argv[1], "show"))
+        return cmd_show(argc - 1, argv + 1);
+    cli_usage_error("go: unknown subcommand '%s' (show)", argv[1]);
+}

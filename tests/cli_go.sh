@@ -1,0 +1,70 @@
+#!/bin/sh
+# cli_go.sh: `vp go show` reads SGF and the JSON problem format, refuses
+# setups that cannot arise, and maps problems through symmetries.
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+. "$top_srcdir/tests/common.sh"
+
+printf '{"AB": ["oe", "pd"], "AW": ["qd"], "SZ": "19", "C": "Black to play", "SOL": [["B", "qc", "Correct.", ""]]}\n' >"$T/p.json"
+check_exit 0 "show a JSON problem" vp go show --json "$T/p.json"
+# SGF oe is P15 on 19x19 (the TsuGO appendix); pd is Q16, qd R16, qc R17.
+check_py "JSON problem in benchmark coordinates" '
+import json, sys
+o = json.loads(open(sys.argv[1]).read())
+assert o["black"] == ["P15", "Q16"] and o["white"] == ["R16"], o
+assert o["to_play"] == "black" and o["first_moves"] == [{"color": "black", "move": "R17", "verdict": "correct"}], o
+' "$T/out"
+
+# Symmetries: rot90 then rot270 is the identity; invert twice too;
+# flip_x mirrors left and right (P15 -> E15).
+vp go show --json "$T/p.json" >"$T/id.json"
+vp go show --json --transform rot90 "$T/p.json" >"$T/r90.json"
+vp go show --sgf --transform rot90 "$T/p.json" >"$T/r90.sgf"
+vp go show --json --transform rot270 "$T/r90.sgf" >"$T/back.json"
+check_py "rot90 then rot270 gives the problem back (through SGF)" '
+import json, sys
+a, b = (json.loads(open(f).read()) for f in sys.argv[1:3])
+for k in ("black", "white", "first_moves", "to_play", "size"):
+    assert a[k] == b[k], (k, a[k], b[k])
+' "$T/id.json" "$T/back.json"
+check "rot90 moves the stones" sh -c "! cmp -s '$T/id.json' '$T/r90.json'"
+vp go show --json --transform flip_x "$T/p.json" >"$T/fx.json"
+check_py "flip_x maps P15 to E15" '
+import json, sys
+o = json.loads(open(sys.argv[1]).read())
+assert "E15" in o["black"], o
+' "$T/fx.json"
+vp go show --json --invert "$T/p.json" >"$T/inv.json"
+check_py "invert swaps colours and the side to play" '
+import json, sys
+a, b = (json.loads(open(f).read()) for f in sys.argv[1:3])
+assert b["white"] == a["black"] and b["black"] == a["white"] and b["to_play"] == "white", b
+assert b["first_moves"][0]["color"] == "white"
+' "$T/id.json" "$T/inv.json"
+
+# Every bundled problem loads (when the shared data is beside the tree).
+data="$top_srcdir/../shared/data/tsumego"
+if [ -d "$data" ]; then
+    check "every bundled problem loads and prints" sh -c "find '$data' -name '*.json' | head -400 | xargs '$VP' go show --json | wc -l | grep -qx 400"
+else
+    skip "every bundled problem loads" "no $data"
+fi
+
+# Bad input: exit 2, one line naming the file and place, nothing printed.
+printf '(;SZ[5]AB[ba][ab][cb]AW[aa][bb])' >"$T/dead.sgf"
+check_exit 2 "a chain without liberties is refused" vp go show "$T/dead.sgf"
+check "  ... in one line naming the chain" sh -c "one_line() { [ \$(wc -l <'$T/err') -eq 1 ]; }; one_line && grep -q 'dead.sgf.*no liberty' '$T/err'"
+check "  ... with nothing on stdout" test ! -s "$T/out"
+printf '(;SZ[9]\nAB[aa][bb]\nAW[bb])' >"$T/overlap.sgf"
+check_exit 2 "overlapping stones are refused" vp go show "$T/overlap.sgf"
+check "  ... naming line and column" grep -q 'overlap.sgf: line 3, column 1' "$T/err"
+printf '(;SZ[9]AB[aa' >"$T/bad.sgf"
+check_exit 2 "malformed SGF is refused" vp go show "$T/bad.sgf"
+check "  ... naming the place" grep -q 'bad.sgf: line 1, column' "$T/err"
+printf '{"AB": ["zz"], "SZ": "9"}' >"$T/off.json"
+check_exit 2 "a point off the board is refused" vp go show "$T/off.json"
+check_exit 2 "a missing file is refused" vp go show "$T/missing.sgf"
+check_exit 2 "good and bad files: nothing printed" vp go show "$T/p.json" "$T/dead.sgf"
+check "  ... stdout empty" test ! -s "$T/out"
+check_exit 2 "unknown symmetry" vp go show --transform rot45 "$T/p.json"
+check_exit 0 "vp go show --help" vp go show --help
+finish cli_go
