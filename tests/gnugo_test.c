@@ -137,8 +137,10 @@ static void play_game(gtp_peer *gg, int size, rng *r, stats *st, int game, const
         if (!compare(gg, &b, color, where))
             return;
         /* Sometimes try a move vitalpoint refuses. */
-        if (!script && rng_below(r, 8) == 0) {
-            int p = illegal_empty_point(&b, color, r);
+        int ko = go_ko_point(&b);
+        int try_ko = !script && ko != GO_PASS && !go_is_legal(&b, color, ko);
+        if (try_ko || (!script && rng_below(r, 8) == 0)) {
+            int p = try_ko ? ko : illegal_empty_point(&b, color, r);
             if (p < 0 && go_empty_count(&b) < size * size) {
                 do
                     p = (int)rng_below(r, (uint64_t)size) * 19 + (int)rng_below(r, (uint64_t)size);
