@@ -1,5 +1,6 @@
 /* go_bench.c: speed of the Go board. Uniform random playouts from the empty
- * 9x9 and 19x19 boards (no filling of one's own single-point eyes, a pass
+ * 9x9 and 19x19 boards (go_random_move: no filling of one's own
+ * single-point eyes, false eyes excepted as described in go.h; a pass
  * when nothing else is legal, the game ends after two passes or 3*size*size
  * moves), one thread, fixed seed; then go_play and go_is_legal alone on
  * recorded games. The move total and final-position hash are a determinism

@@ -293,7 +293,7 @@ void go_play_legal(go_board *b, int color, int point)
         go_pass(b, color);
         return;
     }
-    assert(go_on_board(b, point) && go_is_legal(b, color, point));
+    assert(go_on_board(b, point) && go_legal_at(b, color, go_p2s(point)));
     place(b, color, go_p2s(point));
 }
 
@@ -339,20 +339,38 @@ static inline uint32_t draw_below(rng *r, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
-/* Draws from the board's empty list; a rejected point is swapped out of a
- * local copy made at the first rejection, so every acceptable point keeps
- * the same chance whatever was rejected before. After a few rejections
- * (late in a game, when most empty points are eyes) the eyes are removed
- * all at once with set operations and the draws go on among the other
- * empty points: still uniform, as every point dropped was unacceptable. */
+/* 1 when go_random_move may play color at empty slot s: not a playout eye
+ * of color (go_is_playout_eye_slot) and legal. One mask of the colours
+ * around s settles the common case at once: a point with an empty
+ * neighbour is neither an eye nor suicide, and is never the ko point (a
+ * ko point's neighbours are the capturer's stones or off board). */
+static inline int playout_ok(const go_board *b, int color, int s)
+{
+    const uint8_t *c = b->color;
+    assert(c[s] == GO_EMPTY);
+    unsigned m = (1u << c[s - GO_STRIDE]) | (1u << c[s - 1]) | (1u << c[s + 1]) | (1u << c[s + GO_STRIDE]);
+    if (m & (1u << GO_EMPTY)) {
+        assert(s != b->ko);
+        return !b->superko || !go_superko_repeats(b, color, s);
+    }
+    if (!(m & (1u << (3 - color))) && go_is_playout_eye_slot(b, color, s))
+        return 0;
+    return go_legal_at(b, color, s);
+}
+
+/* Draws from the board's empty list without replacement: a rejected
+ * point is swapped out of a local copy made at the first rejection, so
+ * every acceptable point keeps the same chance whatever was rejected
+ * before, and the first acceptable draw is uniform among them. */
 int go_random_move(const go_board *b, int color, rng *r)
 {
     uint16_t cand[GO_NPOINTS];
     const uint16_t *list = b->empty;
     int n = b->nempty;
-    for (int tries = 0; n > 0 && tries < 4; tries++) {
+    assert(color == GO_BLACK || color == GO_WHITE);
+    while (n > 0) {
         int k = (int)draw_below(r, (uint32_t)n), s = list[k];
-        if (!go_is_eye_slot(b, color, s) && go_legal_at(b, color, s))
+        if (playout_ok(b, color, s))
             return go_s2p(s);
         if (list != cand) {
             memcpy(cand, list, (size_t)n * sizeof *cand);
@@ -360,26 +378,7 @@ int go_random_move(const go_board *b, int color, rng *r)
         }
         cand[k] = cand[--n];
     }
-    if (n == 0)
-        return GO_PASS;
-    /* Own eyes go at once. Points with an empty neighbour are legal (the
-     * ko point never has one) unless superko forbids; the rest, mostly
-     * the opponent's eyes, are checked one by one. */
-    bb361 e = b->set[GO_EMPTY];
-    bb361 left = bb361_andnot(e, bb361_enclosed(bb361_or(b->set[color], b->offboard)));
-    bb361 open = b->superko ? bb361_empty() : bb361_and(left, bb361_neighbours(e));
-    bb361 tight = bb361_andnot(left, open);
-    int m = 0;
-    while (!bb361_is_empty(tight)) {
-        int p = bb361_pop(&tight);
-        if (go_legal_at(b, color, go_p2s(p)))
-            cand[m++] = (uint16_t)p;
-    }
-    int nopen = bb361_popcount(open);
-    if (nopen + m == 0)
-        return GO_PASS;
-    int k = (int)draw_below(r, (uint32_t)(nopen + m));
-    return k < nopen ? bb361_select(&open, k) : cand[k - nopen];
+    return GO_PASS;
 }
 
 int go_setup_stones(go_board *b, int color, const bb361 *set, char *err)

@@ -143,8 +143,16 @@ int go_is_legal(const go_board *b, int color, int point);
  * their number. */
 int go_legal_moves(const go_board *b, int color, bb361 *out);
 /* A uniformly random legal point for color that does not fill one of its
- * single-point eyes (an empty point whose on-board neighbours are all its
- * stones), drawn from r; returns the point, or GO_PASS when there is none. */
+ * single-point eyes, drawn from r; returns the point, or GO_PASS when
+ * there is none. The light-playout eye (go_is_playout_eye_slot): an empty
+ * point p is an eye of color when every on-board orthogonal neighbour of
+ * p is a stone of color, and of p's on-board diagonal points at most one
+ * holds an opponent stone when p is off the edge (all four diagonals on
+ * the board), none when p is on the edge or in a corner; empty diagonals
+ * do not count. A point that fails the diagonal test is a false eye and
+ * may be filled, so random games settle instead of looping through kos.
+ * Candidates are drawn from the empty list without replacement, so the
+ * result is exactly uniform over the acceptable points. */
 int go_random_move(const go_board *b, int color, rng *r);
 
 /* Places a stone of color (or clears the point with GO_EMPTY) without
@@ -240,6 +248,26 @@ static inline int go_is_eye_slot(const go_board *b, int color, int s)
     const uint8_t *c = b->color;
     unsigned m = (1u << color) | (1u << GO_OFFBOARD);
     return ((m >> c[s - GO_STRIDE]) & (m >> c[s - 1]) & (m >> c[s + 1]) & (m >> c[s + GO_STRIDE]) & 1) != 0;
+}
+
+/* 1 when empty slot s is a single-point eye of color as random playouts
+ * see it (go_random_move): every on-board orthogonal neighbour holds a
+ * stone of color, and the diagonals do not make it a false eye, that is,
+ * fewer than two diagonal points hold the opponent's stones where all
+ * four diagonals are on the board, and none does on the edge or in the
+ * corner. Empty diagonals do not count against the eye. */
+static inline int go_is_playout_eye_slot(const go_board *b, int color, int s)
+{
+    assert(color == GO_BLACK || color == GO_WHITE);
+    if (!go_is_eye_slot(b, color, s))
+        return 0;
+    const uint8_t *c = b->color;
+    int d1 = c[s - GO_STRIDE - 1], d2 = c[s - GO_STRIDE + 1], d3 = c[s + GO_STRIDE - 1], d4 = c[s + GO_STRIDE + 1];
+    int o = 3 - color;
+    /* an off-board diagonal spends the one opponent diagonal allowed */
+    int bad = (d1 == o) + (d2 == o) + (d3 == o) + (d4 == o) +
+              ((d1 == GO_OFFBOARD) | (d2 == GO_OFFBOARD) | (d3 == GO_OFFBOARD) | (d4 == GO_OFFBOARD));
+    return bad < 2;
 }
 
 /* 1 when color playing at legal slot s would recreate a remembered
