@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bb361.h"
+#include "bitboard.h"
 #include "vp.h"
 
 int coord_column(int ch)

@@ -8,7 +8,7 @@
 #include <assert.h>
 #include <stdint.h>
 
-#include "bb361.h"
+#include "bitboard.h"
 #include "rng.h"
 
 enum { GO_EMPTY = 0, GO_BLACK = 1, GO_WHITE = 2, GO_OFFBOARD = 3 };

@@ -5,7 +5,7 @@
 #ifndef VP_GOSYM_H
 #define VP_GOSYM_H
 
-#include "bb361.h"
+#include "bitboard.h"
 #include "go.h"
 
 /* With m = size - 1, symmetry k sends (x, y) (column, row from the bottom)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engines/bb361.h"
+#include "engines/bitboard.h"
 #include "engines/coord.h"
 #include "engines/go.h"
 #include "engines/gosym.h"
