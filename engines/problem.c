@@ -686,6 +686,25 @@ int problem_load_file(const char *path, problem *p, char *err)
 
 /* ---- checks -------------------------------------------------------------- */
 
+/* The move after m in pre-order within the tree rooted at root, or NULL
+ * after the last one. */
+static problem_move *next_move(const problem_move *root, const problem_move *m)
+{
+    if (m->nchildren > 0)
+        return m->children[0];
+    /* Climb to the nearest ancestor with a next sibling. */
+    while (m != root) {
+        const problem_move *up = m->parent;
+        int i = 0;
+        while (up->children[i] != m)
+            i++;
+        if (i + 1 < up->nchildren)
+            return up->children[i + 1];
+        m = up;
+    }
+    return NULL;
+}
+
 int problem_check(const problem *p, const char *name, char *err)
 {
     name = name ? name : "<problem>";
@@ -731,36 +750,17 @@ int problem_check(const problem *p, const char *name, char *err)
                        name, dead == PROBLEM_BLACK ? "black" : "white",
                        sgf_point_str(chain[0].x, chain[0].y, at), nchain, nchain == 1 ? "" : "s");
     }
-    /* Every move of the solution tree, in pre-order. */
-    const problem_move *m = &p->solution;
-    for (;;) {
-        if (m != &p->solution) {
-            if (m->color != PROBLEM_BLACK && m->color != PROBLEM_WHITE)
-                return vp_fail(err, VP_EINVAL, "%s: a solution move has no colour", name);
-            int pass = m->x == -1 && m->y == -1;
-            if (!pass && (m->x < 0 || m->y < 0 || m->x >= p->width || m->y >= p->height))
-                return vp_fail(err, VP_ERANGE, "%s: solution move (%d, %d) is off the %dx%d board", name,
-                               m->x, m->y, p->width, p->height);
-        }
-        if (m->nchildren > 0) {
-            m = m->children[0];
-            continue;
-        }
-        /* Climb to the nearest ancestor with a next sibling. */
-        for (;;) {
-            if (m == &p->solution)
-                return 0;
-            const problem_move *up = m->parent;
-            int i = 0;
-            while (up->children[i] != m)
-                i++;
-            if (i + 1 < up->nchildren) {
-                m = up->children[i + 1];
-                break;
-            }
-            m = up;
-        }
+    /* Every move of the solution tree. */
+    for (const problem_move *m = next_move(&p->solution, &p->solution); m;
+         m = next_move(&p->solution, m)) {
+        if (m->color != PROBLEM_BLACK && m->color != PROBLEM_WHITE)
+            return vp_fail(err, VP_EINVAL, "%s: a solution move has no colour", name);
+        int pass = m->x == -1 && m->y == -1;
+        if (!pass && (m->x < 0 || m->y < 0 || m->x >= p->width || m->y >= p->height))
+            return vp_fail(err, VP_ERANGE, "%s: solution move (%d, %d) is off the %dx%d board", name,
+                           m->x, m->y, p->width, p->height);
     }
+    return 0;
 }
 
 int problem_find_dead_chain(const problem *p, sgf_point *chain, int *n)
@@ -960,30 +960,12 @@ int problem_transform(problem *p, int k, int invert, char *err)
         if (p->to_move != PROBLEM_NONE)
             p->to_move = 3 - p->to_move;
     }
-    /* Every move of the solution tree, in pre-order. */
-    problem_move *m = &p->solution;
-    for (;;) {
-        if (m != &p->solution) {
-            map_point(size, k, &m->x, &m->y);
-            if (invert && m->color != PROBLEM_NONE)
-                m->color = 3 - m->color;
-        }
-        if (m->nchildren > 0) {
-            m = m->children[0];
-            continue;
-        }
-        for (;;) {
-            if (m == &p->solution)
-                return 0;
-            problem_move *up = m->parent;
-            int i = 0;
-            while (up->children[i] != m)
-                i++;
-            if (i + 1 < up->nchildren) {
-                m = up->children[i + 1];
-                break;
-            }
-            m = up;
-        }
+    /* Every move of the solution tree. */
+    for (problem_move *m = next_move(&p->solution, &p->solution); m;
+         m = next_move(&p->solution, m)) {
+        map_point(size, k, &m->x, &m->y);
+        if (invert && m->color != PROBLEM_NONE)
+            m->color = 3 - m->color;
     }
+    return 0;
 }
