@@ -1,0 +1,603 @@
+/* ld.c: the life-and-death problem definition: parts from flags and
+ * markup, the inference of target, goal and region, and the tsumego
+ * frame. */
+#include <config.h>
+
+#include "ld.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../engines/coord.h"
+#include "../engines/vp.h"
+
+#define LD_FAR 1000   /* a distance beyond any on the board */
+#define LD_REACH 2    /* how far a colour's stones claim empty points */
+#define LD_OPEN 4     /* distance from every stone that makes a point open board */
+
+void ld_opts_init(ld_problem_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->to_move = GO_EMPTY;
+    o->goal = LD_GOAL_NONE;
+    o->markup_goal = LD_GOAL_NONE;
+    o->target = bb361_empty();
+    o->region = bb361_empty();
+    o->margin = LD_DEFAULT_MARGIN;
+}
+
+const char *ld_goal_name(int goal)
+{
+    return goal == LD_KILL ? "kill" : goal == LD_LIVE ? "live" : "none";
+}
+
+const char *ld_from_name(int from)
+{
+    switch (from) {
+    case LD_FROM_MARKUP: return "markup";
+    case LD_FROM_COMMENT: return "comment";
+    case LD_FROM_FLAGS: return "flags";
+    default: return "inferred";
+    }
+}
+
+static const char *color_name(int c) { return c == GO_BLACK ? "black" : "white"; }
+
+/* 1 when text contains word (any case) followed by a non-letter. */
+static int has_phrase(const char *text, const char *phrase)
+{
+    size_t n = strlen(phrase);
+    for (const char *s = text; *s; s++) {
+        size_t i = 0;
+        while (i < n && s[i] && tolower((unsigned char)s[i]) == phrase[i])
+            i++;
+        if (i == n && !isalpha((unsigned char)s[n]))
+            return 1;
+    }
+    return 0;
+}
+
+int ld_goal_from_text(const char *text)
+{
+    if (!text)
+        return LD_GOAL_NONE;
+    int live = has_phrase(text, "to live") || has_phrase(text, "to survive");
+    int kill = has_phrase(text, "to kill") || has_phrase(text, "to capture");
+    return live == kill ? LD_GOAL_NONE : live ? LD_LIVE : LD_KILL;
+}
+
+int ld_sgf_goal(const sgf_node *root, int *goal, char *err)
+{
+    *goal = LD_GOAL_NONE;
+    const char *v = root ? sgf_get(root, "VG") : NULL;
+    if (!v)
+        return 0;
+    if (!strcmp(v, "kill"))
+        *goal = LD_KILL;
+    else if (!strcmp(v, "live"))
+        *goal = LD_LIVE;
+    else
+        return vp_fail(err, VP_EINVAL, "VG[%s]: the goal must be 'kill' or 'live'", v);
+    return 0;
+}
+
+/* ---- geometry ---------------------------------------------------------- */
+
+/* dist[p] = Manhattan distance from p to the nearest point of src within
+ * board (LD_FAR when src is empty): breadth-first by dilation. */
+static void distances(bb361 src, bb361 board, int dist[GO_NPOINTS])
+{
+    for (int p = 0; p < GO_NPOINTS; p++)
+        dist[p] = LD_FAR;
+    bb361 reached = bb361_and(src, board), frontier = reached;
+    for (int k = 0; !bb361_is_empty(frontier); k++) {
+        for (int p = bb361_next(&frontier, 0); p >= 0; p = bb361_next(&frontier, p + 1))
+            dist[p] = k;
+        bb361 n = bb361_dilate(reached, board);
+        frontier = bb361_andnot(n, reached);
+        reached = n;
+    }
+}
+
+/* The part of s connected to seeds inside s. */
+static bb361 flood_from(bb361 seeds, bb361 s)
+{
+    bb361 r = bb361_and(seeds, s);
+    for (;;) {
+        bb361 n = bb361_dilate(r, s);
+        if (bb361_equal(n, r))
+            return r;
+        r = n;
+    }
+}
+
+/* The union of the chains of b through the points of pts (stones only). */
+static bb361 chains_through(const go_board *b, bb361 pts)
+{
+    bb361 r = bb361_empty(), ch;
+    for (int p = bb361_next(&pts, 0); p >= 0; p = bb361_next(&pts, p + 1))
+        if (!bb361_test(&r, p) && go_chain(b, p, &ch) > 0)
+            r = bb361_or(r, ch);
+    return r;
+}
+
+static void bbox(bb361 s, int *x0, int *y0, int *x1, int *y1)
+{
+    *x0 = *y0 = 18;
+    *x1 = *y1 = 0;
+    for (int p = bb361_next(&s, 0); p >= 0; p = bb361_next(&s, p + 1)) {
+        int x = bb361_x(p), y = bb361_y(p);
+        if (x < *x0) *x0 = x;
+        if (x > *x1) *x1 = x;
+        if (y < *y0) *y0 = y;
+        if (y > *y1) *y1 = y;
+    }
+}
+
+/* ---- inference of the target --------------------------------------------- */
+
+/*
+** How a strong player sees "the enclosed group". For a candidate defender
+** d, the attacker claims every empty point whose nearest attacker stone
+** (Manhattan distance, up to LD_REACH) is no farther than d's nearest
+** stone: that closes the one- to three-point gaps of a loose wall, the
+** diagonal links, and the points where a defender stone touches the wall
+** (the attacker blocks there, which is what the problem presumes). The
+** points d can pass are its stones and the empty points not claimed;
+** those that cannot be reached from the open board (the largest group of
+** points at least LD_OPEN, or as far as the board allows, from every
+** stone) are enclosed by the attacker and the edges. The pocket is the
+** enclosed component holding most defender stones, joined by the other
+** enclosed components whose stones lie within two steps (split only by
+** the attacker's stones inside, or by contested points): their chains
+** share one eye space and stand or fall as one problem, so together they
+** are the target.
+*/
+typedef struct pocket {
+    bb361 area;   /* passable points of the components (defender stones and empty) */
+    bb361 stones; /* the defender's stones in them */
+    int nstones;
+} pocket;
+
+/* Finds d's best pocket; returns its stone count (0 when d has none), or
+ * -1 when the board has no open space to measure enclosure from. */
+static int find_pocket(const go_board *b, int d, pocket *out)
+{
+    bb361 board = bb361_square(b->size), D, A;
+    go_stones(b, d, &D);
+    go_stones(b, go_other(d), &A);
+    memset(out, 0, sizeof *out);
+    int da[GO_NPOINTS], dd[GO_NPOINTS];
+    distances(A, board, da);
+    distances(D, board, dd);
+    bb361 passable = D, seeds = bb361_empty();
+    int best_open = 0;
+    bb361 empty = bb361_andnot(board, bb361_or(A, D));
+    for (int p = bb361_next(&empty, 0); p >= 0; p = bb361_next(&empty, p + 1)) {
+        if (da[p] <= LD_REACH && da[p] <= dd[p])
+            continue;
+        bb361_set(&passable, p);
+        int m = da[p] < dd[p] ? da[p] : dd[p];
+        if (m > best_open)
+            best_open = m;
+    }
+    if (best_open < 2)
+        return -1;
+    int need = best_open < LD_OPEN ? best_open : LD_OPEN;
+    for (int p = bb361_next(&passable, 0); p >= 0; p = bb361_next(&passable, p + 1)) {
+        int m = da[p] < dd[p] ? da[p] : dd[p];
+        if (m >= need && bb361_test(&empty, p))
+            bb361_set(&seeds, p);
+    }
+    /* the open board is the largest group of far points: a corner point
+     * far from the stones but inside the enclosure is no way out */
+    bb361 open = bb361_empty(), left_seeds = seeds;
+    int open_n = 0;
+    while (!bb361_is_empty(left_seeds)) {
+        bb361 comp = bb361_flood(seeds, bb361_lowest(&left_seeds));
+        int n = bb361_popcount(comp);
+        if (n > open_n) {
+            open_n = n;
+            open = comp;
+        }
+        left_seeds = bb361_andnot(left_seeds, comp);
+    }
+    bb361 rest = bb361_andnot(passable, flood_from(open, passable));
+    /* the enclosed components holding defender stones; the largest is the
+     * heart of the problem, and components whose stones lie within two
+     * steps of it (cut apart only by the attacker's stones inside, or by
+     * points both sides claim) belong to the same group as a player sees it */
+    bb361 comps[GO_NPOINTS]; /* disjoint, each with a stone: at most 361 */
+    int ncomps = 0, best = -1, best_n = 0;
+    bb361 left = bb361_and(rest, D);
+    while (!bb361_is_empty(left)) {
+        bb361 comp = bb361_flood(rest, bb361_lowest(&left));
+        int n = bb361_popcount(bb361_and(comp, D));
+        left = bb361_andnot(left, comp);
+        if (n > best_n) {
+            best_n = n;
+            best = ncomps;
+        }
+        comps[ncomps++] = comp;
+    }
+    if (best < 0)
+        return 0;
+    bb361 area = comps[best];
+    unsigned char used[GO_NPOINTS] = {0};
+    used[best] = 1;
+    for (int grew = 1; grew;) {
+        grew = 0;
+        bb361 near = bb361_dilate(bb361_dilate(bb361_and(area, D), board), board);
+        for (int i = 0; i < ncomps; i++)
+            if (!used[i] && bb361_intersects(near, bb361_and(comps[i], D))) {
+                used[i] = 1;
+                area = bb361_or(area, comps[i]);
+                grew = 1;
+            }
+    }
+    out->area = area;
+    out->stones = bb361_and(area, D);
+    out->nstones = bb361_popcount(out->stones);
+    return out->nstones;
+}
+
+/* ---- region ---------------------------------------------------------------- */
+
+/* Grows r until every defender chain touching it lies inside it and every
+ * defender chain inside it has a liberty inside it, so the frame never
+ * captures or splits a defender chain. Returns the grown region. */
+static bb361 close_region(const go_board *b, int defender, bb361 r)
+{
+    bb361 board = bb361_square(b->size), D;
+    go_stones(b, defender, &D);
+    for (;;) {
+        bb361 n = bb361_or(r, chains_through(b, bb361_and(D, bb361_dilate(r, board))));
+        bb361 in = bb361_and(n, D);
+        while (!bb361_is_empty(in)) {
+            bb361 ch, libs;
+            int p = bb361_lowest(&in);
+            go_chain(b, p, &ch);
+            go_chain_liberties(b, p, &libs);
+            if (!bb361_intersects(libs, n))
+                n = bb361_or(n, libs);
+            in = bb361_andnot(in, ch);
+        }
+        if (bb361_equal(n, r))
+            return r;
+        r = n;
+    }
+}
+
+/* The bounding box of s grown by margin lines, clipped by the board edge;
+ * a single line left between the box and the edge joins it, since it would
+ * be a frame strip with no room for an eye and first-line moves there
+ * matter. */
+static bb361 box(bb361 s, int size, int margin)
+{
+    int x0, y0, x1, y1;
+    bbox(s, &x0, &y0, &x1, &y1);
+    x0 = x0 - margin <= 1 ? 0 : x0 - margin;
+    y0 = y0 - margin <= 1 ? 0 : y0 - margin;
+    x1 = x1 + margin >= size - 2 ? size - 1 : x1 + margin;
+    y1 = y1 + margin >= size - 2 ? size - 1 : y1 + margin;
+    bb361 r = bb361_empty();
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+            bb361_set(&r, bb361_xy(x, y));
+    return r;
+}
+
+/* The inferred region: the box around the pocket, the target and the
+ * attacker stones bordering them, grown by margin lines, then closed under
+ * defender chains and boxed again until stable (a notch left by the
+ * closure would hold a frame stone with liberties only in the region). */
+static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 area, int margin)
+{
+    bb361 board = bb361_square(b->size), A;
+    go_stones(b, go_other(defender), &A);
+    /* the target's liberties are contested even where the attacker claims
+     * them, and the attacker stones next to them are the wall in play */
+    bb361 core = bb361_dilate(bb361_or(target, area), board);
+    bb361 border = bb361_and(A, bb361_dilate(core, board));
+    bb361 r = box(bb361_or(core, border), b->size, margin);
+    for (;;) {
+        bb361 n = box(close_region(b, defender, r), b->size, 0);
+        if (bb361_equal(n, r))
+            return r;
+        r = n;
+    }
+}
+
+/* ---- summary ---------------------------------------------------------------- */
+
+/* Appends printf-style text to buf (LD_SUMMARY_LEN bytes), truncating. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void append(char *buf, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    if (n + 1 >= LD_SUMMARY_LEN)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + n, LD_SUMMARY_LEN - n, fmt, ap);
+    va_end(ap);
+}
+
+static void summarize(ld_problem *p, int region_grew)
+{
+    char *s = p->summary, c1[COORD_BUFLEN], c2[COORD_BUFLEN];
+    int size = p->board.size;
+    s[0] = '\0';
+    append(s, "%s to play (%s); goal: %s (%s); target: %s ", color_name(p->to_move), ld_from_name(p->to_move_from),
+           ld_goal_name(p->goal), ld_from_name(p->goal_from), color_name(p->defender));
+    bb361 t = p->target, ch;
+    int nchains = 0, nstones = bb361_popcount(t);
+    for (bb361 u = t; !bb361_is_empty(u); nchains++) {
+        go_chain(&p->board, bb361_lowest(&u), &ch);
+        u = bb361_andnot(u, ch);
+    }
+    append(s, "%s at ", nchains == 1 ? "chain" : "chains");
+    for (int k = 0; !bb361_is_empty(t); k++) {
+        /* name each chain by its top-left stone, as a reader scans a diagram */
+        int best = -1;
+        go_chain(&p->board, bb361_lowest(&t), &ch);
+        for (int q = bb361_next(&ch, 0); q >= 0; q = bb361_next(&ch, q + 1))
+            if (best < 0 || bb361_y(q) > bb361_y(best) || (bb361_y(q) == bb361_y(best) && bb361_x(q) < bb361_x(best)))
+                best = q;
+        if (k < 3)
+            append(s, "%s%s", k ? ", " : "", coord_format(best, size, c1));
+        else if (k == 3)
+            append(s, ", ...");
+        t = bb361_andnot(t, ch);
+    }
+    int x0, y0, x1, y1;
+    bbox(p->region, &x0, &y0, &x1, &y1);
+    append(s, " (%d stones) (%s); region: %d points %s-%s (%s%s) + frame", nstones, ld_from_name(p->target_from),
+           bb361_popcount(p->region), coord_format(bb361_xy(x0, y0), size, c1),
+           coord_format(bb361_xy(x1, y1), size, c2), ld_from_name(p->region_from),
+           region_grew ? ", grown to hold whole defender chains" : "");
+}
+
+/* ---- building the problem ---------------------------------------------------- */
+
+int ld_problem_from_board(const go_board *b, int to_move, const bb361 *marks, const bb361 *region,
+                          const char *comment, const ld_problem_opts *opts, ld_problem *out, char *err)
+{
+    ld_problem_opts defaults;
+    if (!opts) {
+        ld_opts_init(&defaults);
+        opts = &defaults;
+    }
+    memset(out, 0, sizeof *out);
+    bb361 board = bb361_square(b->size);
+    int rc = go_setup_check(b, err);
+    if (rc)
+        return rc;
+    if (opts->margin < 0 || opts->margin > 4)
+        return vp_fail(err, VP_EINVAL, "margin %d: must be 0..4", opts->margin);
+
+    /* side to play */
+    out->to_move_from = LD_FROM_MARKUP;
+    if (opts->to_move != GO_EMPTY) {
+        if (opts->to_move != GO_BLACK && opts->to_move != GO_WHITE)
+            return vp_fail(err, VP_EINVAL, "side to play: must be black or white");
+        to_move = opts->to_move;
+        out->to_move_from = LD_FROM_FLAGS;
+    }
+    if (to_move != GO_BLACK && to_move != GO_WHITE)
+        return vp_fail(err, VP_EINVAL, "the side to play is unknown (no PL, no move, no comment); give it");
+    out->to_move = to_move;
+
+    /* goal, when stated */
+    int goal = LD_GOAL_NONE, goal_from = LD_FROM_INFERRED;
+    if (opts->goal != LD_GOAL_NONE) {
+        if (opts->goal != LD_KILL && opts->goal != LD_LIVE)
+            return vp_fail(err, VP_EINVAL, "goal: must be kill or live");
+        goal = opts->goal;
+        goal_from = LD_FROM_FLAGS;
+    } else if (opts->markup_goal == LD_KILL || opts->markup_goal == LD_LIVE) {
+        goal = opts->markup_goal;
+        goal_from = LD_FROM_MARKUP;
+    } else if ((goal = ld_goal_from_text(comment)) != LD_GOAL_NONE) {
+        goal_from = LD_FROM_COMMENT;
+    }
+
+    /* target */
+    bb361 black, white, stones;
+    go_stones(b, GO_BLACK, &black);
+    go_stones(b, GO_WHITE, &white);
+    stones = bb361_or(black, white);
+    bb361 target = bb361_empty(), area = bb361_empty(), marked = bb361_empty();
+    int target_from = LD_FROM_INFERRED;
+    const bb361 *given = NULL;
+    const char *what = NULL;
+    if (opts->has_target) {
+        given = &opts->target;
+        what = "target";
+        target_from = LD_FROM_FLAGS;
+    } else if (marks && bb361_intersects(*marks, stones)) {
+        /* MA on empty points (some records mark answers so) does not name a target */
+        marked = bb361_and(*marks, stones);
+        given = &marked;
+        what = "MA marks";
+        target_from = LD_FROM_MARKUP;
+    }
+    if (given) {
+        bb361 g = bb361_and(*given, board);
+        if (bb361_is_empty(g) || !bb361_equal(g, *given))
+            return vp_fail(err, VP_EINVAL, "%s: points must be on the board and not none", what);
+        if (!bb361_subset(g, stones))
+            return vp_fail(err, VP_EINVAL, "%s: every point must hold a stone", what);
+        if (!bb361_subset(g, black) && !bb361_subset(g, white))
+            return vp_fail(err, VP_EINVAL, "%s: the stones must be of one colour", what);
+        out->defender = bb361_subset(g, black) ? GO_BLACK : GO_WHITE;
+        target = chains_through(b, g);
+        if (goal != LD_GOAL_NONE && (goal == LD_LIVE) != (out->defender == to_move))
+            return vp_fail(err, VP_EINVAL, "goal %s (%s) contradicts the %s target with %s to play",
+                           ld_goal_name(goal), ld_from_name(goal_from), color_name(out->defender),
+                           color_name(to_move));
+        pocket pk;
+        if (find_pocket(b, out->defender, &pk) > 0 && bb361_intersects(pk.stones, target))
+            area = pk.area;
+    } else {
+        if (bb361_is_empty(stones))
+            return vp_fail(err, VP_EINVAL, "no target: the board is empty");
+        pocket pk[3];
+        int n[3] = {0, 0, 0};
+        int colors[2] = {GO_BLACK, GO_WHITE};
+        if (goal != LD_GOAL_NONE) {
+            /* the goal fixes the defender: only its pockets are candidates */
+            colors[0] = goal == LD_LIVE ? to_move : go_other(to_move);
+            colors[1] = 0;
+        }
+        for (int i = 0; i < 2 && colors[i]; i++)
+            n[colors[i]] = find_pocket(b, colors[i], &pk[colors[i]]);
+        if (n[GO_BLACK] < 0 || n[GO_WHITE] < 0)
+            return vp_fail(err, VP_EINVAL, "no target: the board has no open space outside the stones");
+        int d;
+        if (n[GO_BLACK] == 0 && n[GO_WHITE] == 0)
+            return vp_fail(err, VP_EINVAL, "no target: no group is enclosed by the other colour and the edge%s",
+                           goal != LD_GOAL_NONE ? " (for the stated goal)" : "");
+        /* the defender is the colour with more stones enclosed; on the
+         * bundled problems this always agrees with "the larger share of its
+         * stones enclosed" (the attacker's wall reaches the open board), which
+         * breaks ties */
+        long sb = (long)n[GO_BLACK] * bb361_popcount(white), sw = (long)n[GO_WHITE] * bb361_popcount(black);
+        if (n[GO_BLACK] == n[GO_WHITE] && sb == sw)
+            return vp_fail(err, VP_EINVAL,
+                           "ambiguous target: black and white each enclose %d stones of the other; give the target",
+                           n[GO_BLACK]);
+        if (n[GO_BLACK] != n[GO_WHITE])
+            d = n[GO_BLACK] > n[GO_WHITE] ? GO_BLACK : GO_WHITE;
+        else
+            d = sb > sw ? GO_BLACK : GO_WHITE;
+        out->defender = d;
+        target = pk[d].stones;
+        area = pk[d].area;
+    }
+    out->attacker = go_other(out->defender);
+    out->target = target;
+    out->target_from = target_from;
+    if (goal == LD_GOAL_NONE)
+        goal = out->defender == to_move ? LD_LIVE : LD_KILL;
+    else if ((goal == LD_LIVE) != (out->defender == to_move))
+        return vp_fail(err, VP_EINVAL, "goal %s (%s) contradicts the %s target (%s) with %s to play",
+                       ld_goal_name(goal), ld_from_name(goal_from), color_name(out->defender),
+                       ld_from_name(target_from), color_name(to_move));
+    out->goal = goal;
+    out->goal_from = goal_from;
+
+    /* region */
+    bb361 r;
+    if (opts->has_region || (region && !bb361_is_empty(*region))) {
+        r = opts->has_region ? opts->region : *region;
+        out->region_from = opts->has_region ? LD_FROM_FLAGS : LD_FROM_MARKUP;
+        if (!bb361_subset(r, board) || bb361_is_empty(r))
+            return vp_fail(err, VP_EINVAL, "region: points must be on the board and not none");
+        if (!bb361_subset(target, r))
+            return vp_fail(err, VP_EINVAL, "region (%s) does not hold every target stone",
+                           ld_from_name(out->region_from));
+    } else {
+        if (bb361_is_empty(area))
+            area = target;
+        r = infer_region(b, out->defender, target, area, opts->margin);
+        out->region_from = LD_FROM_INFERRED;
+    }
+    bb361 closed = close_region(b, out->defender, r);
+    int grew = !bb361_equal(closed, r);
+    out->region = closed;
+    out->board = *b;
+    out->board.to_move = to_move;
+    summarize(out, grew && out->region_from != LD_FROM_INFERRED);
+    return 0;
+}
+
+int ld_problem_from(const problem *pr, const ld_problem_opts *opts, ld_problem *out, char *err)
+{
+    if (pr->width != pr->height)
+        return vp_fail(err, VP_ERANGE, "only square boards are supported (%dx%d)", pr->width, pr->height);
+    go_board b;
+    int rc = go_board_init(&b, pr->width, err);
+    int h = pr->height;
+    for (int i = 0; rc == 0 && i < pr->nblack; i++)
+        rc = go_setup_stone(&b, GO_BLACK, (h - 1 - pr->black[i].y) * 19 + pr->black[i].x, err);
+    for (int i = 0; rc == 0 && i < pr->nwhite; i++)
+        rc = go_setup_stone(&b, GO_WHITE, (h - 1 - pr->white[i].y) * 19 + pr->white[i].x, err);
+    if (rc)
+        return rc;
+    bb361 marks = bb361_empty(), region = bb361_empty();
+    for (int i = 0; i < pr->nmarks; i++)
+        bb361_set(&marks, (h - 1 - pr->marks[i].y) * 19 + pr->marks[i].x);
+    for (int i = 0; i < pr->nregion; i++)
+        bb361_set(&region, (h - 1 - pr->region[i].y) * 19 + pr->region[i].x);
+    int to_move = pr->to_move == PROBLEM_BLACK ? GO_BLACK : pr->to_move == PROBLEM_WHITE ? GO_WHITE : GO_EMPTY;
+    rc = ld_problem_from_board(&b, to_move, &marks, &region, pr->comment, opts, out, err);
+    if (rc == 0 && out->to_move_from == LD_FROM_MARKUP && pr->to_move_from == PROBLEM_FROM_COMMENT) {
+        out->to_move_from = LD_FROM_COMMENT;
+        summarize(out, 0);
+    }
+    return rc;
+}
+
+/* ---- frame ---------------------------------------------------------------------- */
+
+/*
+** The frame. Play is confined to the region, so an empty point outside it
+** is a liberty nobody can ever fill: every chain next to one is safe for
+** the whole search. The outside is therefore filled with attacker stones
+** except for eye points on a lattice ((x + 2y) mod 5 == 0: no two
+** adjacent, every point at most one step from one) chosen among points with
+** no neighbour in the region, so nothing in the region gains a liberty
+** from outside and play cannot leak. Frame chains left without such an eye
+** get one carved from their own frame stones. Defender stones outside the
+** region (never touching it: the region is closed under defender chains)
+** are replaced, so the outside is defender-free and the attacker's wall is
+** treated as strong, the usual premise of a tsumego.
+*/
+int ld_frame(const ld_problem *p, go_board *out, char *err)
+{
+    const go_board *b = &p->board;
+    bb361 board = bb361_square(b->size);
+    bb361 outside = bb361_andnot(board, p->region);
+    bb361 touch = bb361_neighbours(p->region); /* outside points next to the region */
+    bb361 A, D;
+    go_stones(b, p->attacker, &A);
+    go_stones(b, p->defender, &D);
+    *out = *b;
+    bb361 fill = bb361_andnot(outside, A); /* empty or defender points outside */
+    bb361 eyes = bb361_empty();
+    for (int q = bb361_next(&fill, 0); q >= 0; q = bb361_next(&fill, q + 1))
+        if ((bb361_x(q) + 2 * bb361_y(q)) % 5 == 0 && !bb361_test(&touch, q))
+            bb361_set(&eyes, q);
+    bb361 stones = bb361_andnot(fill, eyes);
+    int rc = go_setup_stones(out, GO_EMPTY, &fill, err);
+    if (rc == 0)
+        rc = go_setup_stones(out, p->attacker, &stones, err);
+    if (rc)
+        return rc;
+    /* carve an eye into each outside attacker chain that has no outside liberty */
+    bb361 todo = bb361_and(outside, stones);
+    todo = bb361_or(todo, bb361_and(outside, A));
+    while (!bb361_is_empty(todo)) {
+        bb361 ch, libs;
+        int q = bb361_lowest(&todo);
+        go_chain(out, q, &ch);
+        go_chain_liberties(out, q, &libs);
+        todo = bb361_andnot(todo, ch);
+        if (bb361_intersects(libs, outside))
+            continue;
+        bb361 cand = bb361_andnot(bb361_and(ch, stones), touch);
+        if (bb361_is_empty(cand))
+            continue; /* a frame sliver with no room for an eye: go_setup_check judges */
+        int e = bb361_lowest(&cand);
+        rc = go_setup_stone(out, GO_EMPTY, e, err);
+        if (rc)
+            return rc;
+    }
+    out->to_move = p->to_move;
+    return go_setup_check(out, err);
+}

@@ -1,0 +1,102 @@
+/* ld.h: the life-and-death problem definition: position, side to play,
+ * goal (kill or live), target chains and the region where play is allowed,
+ * each taken from flags, from markup (MA, SQ, VG, the comment) or inferred
+ * as a strong player reads a corner or edge problem; and the tsumego frame
+ * that closes the board outside the region. */
+#ifndef VP_LD_H
+#define VP_LD_H
+
+#include "../engines/bitboard.h"
+#include "../engines/go.h"
+#include "../engines/problem.h"
+#include "../engines/sgf.h"
+
+/* The goal, from the side to play's view. */
+enum { LD_GOAL_NONE = 0, LD_KILL = 1, LD_LIVE = 2 };
+
+/* Where a part of the problem came from. */
+enum { LD_FROM_INFERRED = 0, LD_FROM_MARKUP = 1, LD_FROM_COMMENT = 2, LD_FROM_FLAGS = 3 };
+
+#define LD_SUMMARY_LEN 320
+#define LD_DEFAULT_MARGIN 1
+
+/* Overrides; ld_opts_init gives "nothing overridden". Points are bb361
+ * indexes (x from the left, y from the BOTTOM) like the go_board's.
+ * markup_goal is the goal an SGF record states in the vitalpoint property
+ * VG[kill] / VG[live] of its root (read with ld_sgf_goal, since problem.h
+ * does not keep it); it ranks below the flags and above the comment. */
+typedef struct ld_problem_opts {
+    int to_move;       /* GO_EMPTY: from the problem; else GO_BLACK / GO_WHITE */
+    int goal;          /* LD_GOAL_NONE: markup or inferred; else LD_KILL / LD_LIVE */
+    int markup_goal;   /* LD_GOAL_NONE, or the VG goal of the record */
+    int has_target;    /* target holds points on stones of one colour */
+    bb361 target;      /* the target is every chain through these points */
+    int has_region;    /* region holds the points where play is allowed */
+    bb361 region;
+    int margin;        /* lines added around the inferred region, 0..4 */
+} ld_problem_opts;
+
+/*
+** A problem ready for the solver. Invariants after ld_problem_from*:
+**   - board is the position as given (no frame), board.to_move == to_move;
+**   - defender = the colour of the target, attacker = go_other(defender);
+**     goal == LD_LIVE iff to_move == defender;
+**   - target is non-empty, holds only defender stones and is a union of
+**     whole chains;
+**   - region holds every target stone, is on the board, and is closed
+**     under defender chains: a defender chain that touches the region lies
+**     wholly inside it (so the frame never has to decide its fate).
+**   The region may hold stones of both colours; play is allowed on its
+**   empty points, including points emptied by captures.
+** summary is one line saying what was inferred and from where.
+*/
+typedef struct ld_problem {
+    go_board board;
+    int to_move, attacker, defender, goal;
+    bb361 target, region;
+    int to_move_from, goal_from, target_from, region_from; /* LD_FROM_* */
+    char summary[LD_SUMMARY_LEN];
+} ld_problem;
+
+/* Sets o to "nothing overridden" (margin LD_DEFAULT_MARGIN); returns nothing. */
+void ld_opts_init(ld_problem_opts *o);
+
+/* Builds the problem from a loaded problem record (square boards only);
+ * opts may be NULL. Returns 0, or VP_EINVAL (no side to play, no
+ * identifiable target, invalid override) / VP_ERANGE (board shape) with
+ * the reason in err. */
+int ld_problem_from(const problem *pr, const ld_problem_opts *opts, ld_problem *out, char *err);
+
+/* The same from a bare position: to_move GO_BLACK / GO_WHITE (GO_EMPTY
+ * lets opts decide), marks (MA target stones) and region (SQ) may be NULL,
+ * comment (for "to live" / "to kill") may be NULL. Returns 0, or VP_EINVAL
+ * with the reason in err. */
+int ld_problem_from_board(const go_board *b, int to_move, const bb361 *marks, const bb361 *region,
+                          const char *comment, const ld_problem_opts *opts, ld_problem *out, char *err);
+
+/* Writes the framed board into *out: the region untouched, every other
+ * empty point filled with attacker stones except single-point eyes that
+ * touch no region point, defender stones outside the region replaced
+ * (a defender-free zone); returns 0, or VP_EINVAL when the result would
+ * hold a chain without liberties (err says which). */
+int ld_frame(const ld_problem *p, go_board *out, char *err);
+
+/* The goal a text states ("to live", "to kill", "to capture"), or
+ * LD_GOAL_NONE when it states none or both. */
+int ld_goal_from_text(const char *text);
+/* Reads VG[kill] / VG[live] from an SGF root into *goal (LD_GOAL_NONE
+ * when absent); returns 0, or VP_EINVAL for another value. */
+int ld_sgf_goal(const sgf_node *root, int *goal, char *err);
+
+/* "kill", "live" or "none". */
+const char *ld_goal_name(int goal);
+/* "inferred", "markup", "comment" or "flags". */
+const char *ld_from_name(int from);
+
+/* 1 when point is in the problem's region, else 0. */
+static inline int ld_in_region(const ld_problem *p, int point)
+{
+    return point >= 0 && point < GO_NPOINTS && bb361_test(&p->region, point);
+}
+
+#endif
