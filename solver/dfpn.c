@@ -1,0 +1,467 @@
+/* dfpn.c: df-pn life-and-death solver (see dfpn.h for the game solved).
+ *
+ * Values are (pn, dn) from the prover's side: pn = 0 proves the prover
+ * wins, dn = 0 that it does not. Every node is a copy-made go_board kept
+ * in a per-depth stack; children are regenerated on entry to a node.
+ *
+ * Repetition and the graph-history interaction. A child whose key (stones,
+ * side to move, ko, one pending pass) equals a node on the current path
+ * counts as a loss for the PROVER, whoever repeated. Hence no proof ever
+ * rests on a repetition: a proof is a finite tree of real terminals, valid
+ * whatever the history, and is always stored. A disproof may rest on
+ * repetitions; it carries a taint, the smallest path depth it referred to.
+ * A disproof at depth d is valid regardless of history when its taint is
+ * >= d (every cycle it uses returns inside its own subtree, so the
+ * opponent can keep the play cycling or reach a real terminal); only such
+ * disproofs are stored. Others live only in the child arrays of the frames
+ * on the path, where the path they depend on is still the current one.
+ * The depth cut is a taint of -1: never stored, and it makes a root
+ * disproof unknown. */
+#include <config.h>
+
+#include "dfpn.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../engines/vp.h"
+#include "benson.h"
+
+#define INF UINT32_MAX
+#define NO_TAINT INT_MAX
+#define MAX_DEPTH 160
+#define PASS_KEY 0x5be8f3a1c2d4e697ull
+
+typedef struct tt_entry {
+    uint64_t key;
+    uint32_t pn, dn;
+} tt_entry;
+
+typedef struct kid {
+    int move, score, taint;
+    uint32_t pn, dn;
+} kid;
+
+typedef struct ctx {
+    int prover, attacker, defender, capture_any;
+    bb361 region, target;
+    tt_entry *tt;
+    uint64_t mask;
+    go_board *boards; /* boards[d]: the node at depth d of the path */
+    uint64_t path[MAX_DEPTH + 2];
+    kid *kids; /* kmax per depth */
+    int kmax;
+    long long nodes, max_nodes;
+    double t0, max_seconds;
+    int aborted; /* 1 nodes, 2 time */
+} ctx;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void dfpn_opts_init(dfpn_opts *o)
+{
+    o->max_nodes = 1000000;
+    o->max_seconds = 10.0;
+    o->tt_log2 = 20;
+    o->capture_any = 0;
+}
+
+const char *dfpn_status_name(int status)
+{
+    return status == DFPN_PROVED ? "proved" : status == DFPN_DISPROVED ? "disproved" : "unknown";
+}
+
+static uint64_t key_of(const go_board *b)
+{
+    return go_hash_full(b) ^ (go_passes(b) == 1 ? PASS_KEY : 0);
+}
+
+/* ---- transposition table: two-entry buckets, finals kept first ---- */
+
+static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn)
+{
+    const tt_entry *e = &c->tt[key & c->mask];
+    for (int i = 0; i < 2; i++)
+        if (e[i].key == key && (e[i].pn | e[i].dn)) {
+            *pn = e[i].pn;
+            *dn = e[i].dn;
+            return 1;
+        }
+    return 0;
+}
+
+static int is_final(uint32_t pn, uint32_t dn) { return pn == 0 || dn == 0; }
+
+static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn)
+{
+    tt_entry *e = &c->tt[key & c->mask];
+    int slot = -1;
+    for (int i = 0; i < 2 && slot < 0; i++)
+        if (e[i].key == key || (e[i].pn | e[i].dn) == 0)
+            slot = i;
+    if (slot < 0) {
+        /* replace a heuristic entry before a final one, the second first */
+        slot = !is_final(e[1].pn, e[1].dn) ? 1 : !is_final(e[0].pn, e[0].dn) ? 0 : 1;
+        if (is_final(e[slot].pn, e[slot].dn) && !is_final(pn, dn))
+            return;
+    }
+    e[slot].key = key;
+    e[slot].pn = pn;
+    e[slot].dn = dn;
+}
+
+/* ---- terminals ---- */
+
+/* The one static "alive" test, so that it can be swapped: 1 when the
+ * defender stones *on are alive as the rule of dfpn.h demands. */
+static int static_alive(const ctx *c, const go_board *b, const bb361 *on)
+{
+    bb361 alive;
+    if (benson_alive(b, c->defender, &c->region, &alive) == 0)
+        return 0;
+    bb361 a = bb361_and(alive, *on);
+    return c->capture_any ? bb361_equal(a, c->target) : !bb361_is_empty(a);
+}
+
+/* 1 when the prover has won at b, -1 when it has lost, 0 otherwise. */
+static int terminal(const ctx *c, const go_board *b)
+{
+    bb361 on = bb361_and(c->target, b->set[c->defender]);
+    int winner;
+    if (c->capture_any ? !bb361_equal(on, c->target) : bb361_is_empty(on))
+        winner = c->attacker;
+    else if (go_passes(b) >= 2 || static_alive(c, b, &on))
+        winner = c->defender;
+    else
+        return 0;
+    return winner == c->prover ? 1 : -1;
+}
+
+/* ---- move generation and ordering ---- */
+
+static int move_score(const ctx *c, const go_board *b, int color, int m)
+{
+    if (m == GO_PASS)
+        return -1000;
+    int x = m % 19, y = m / 19, score = 0;
+    const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    for (int k = 0; k < 4; k++) {
+        int nx = x + dx[k], ny = y + dy[k];
+        if (nx < 0 || ny < 0 || nx >= b->size || ny >= b->size)
+            continue;
+        int q = ny * 19 + nx, cq = go_color_at(b, q);
+        if (cq == GO_EMPTY) {
+            score += 2;
+            continue;
+        }
+        int libs = go_chain_libs(b, q);
+        if (bb361_test(&c->target, q))
+            score += 40 + (libs <= 3 ? 20 * (4 - libs) : 0);
+        if (cq != color)
+            score += libs == 1 ? 1000 : libs == 2 ? 150 : 0;
+        else if (libs == 1)
+            score += 400;
+    }
+    return score;
+}
+
+static void sort_kids(kid *k, int n)
+{
+    for (int i = 1; i < n; i++) {
+        kid t = k[i];
+        int j = i;
+        for (; j > 0 && k[j - 1].score < t.score; j--)
+            k[j] = k[j - 1];
+        k[j] = t;
+    }
+}
+
+/* Fills k with the children of boards[d] (legal region points, then the
+ * pass) and their first values; returns their number. */
+static int gen_kids(ctx *c, int d, kid *k)
+{
+    const go_board *b = &c->boards[d];
+    go_board *cb = &c->boards[d + 1];
+    int color = go_to_move(b), n = 0;
+    bb361 cand = bb361_and(c->region, b->set[GO_EMPTY]);
+    for (int m = bb361_lowest(&cand);; m = bb361_next(&cand, m + 1)) {
+        if (m < 0)
+            m = GO_PASS;
+        if (m != GO_PASS && !go_is_legal(b, color, m))
+            continue;
+        kid *e = &k[n++];
+        e->move = m;
+        e->score = move_score(c, b, color, m);
+        e->taint = NO_TAINT;
+        *cb = *b;
+        if (m == GO_PASS)
+            go_pass(cb, color);
+        else
+            go_play_legal(cb, color, m);
+        int t = terminal(c, cb);
+        if (t) {
+            e->pn = t > 0 ? 0 : INF;
+            e->dn = t > 0 ? INF : 0;
+        } else {
+            uint64_t key = key_of(cb);
+            int rep = -1;
+            for (int j = d; j >= 0 && rep < 0; j--)
+                if (c->path[j] == key)
+                    rep = j;
+            if (rep >= 0) {
+                e->pn = INF;
+                e->dn = 0;
+                e->taint = rep;
+            } else if (!tt_get(c, key, &e->pn, &e->dn)) {
+                e->pn = 1;
+                e->dn = 1;
+            }
+        }
+        if (m == GO_PASS)
+            break;
+    }
+    sort_kids(k, n);
+    return n;
+}
+
+static uint32_t sat(uint64_t v) { return v >= INF ? INF - 1 : (uint32_t)v; }
+
+static void budget(ctx *c)
+{
+    c->nodes++;
+    if (c->max_nodes > 0 && c->nodes >= c->max_nodes)
+        c->aborted = 1;
+    else if (c->max_seconds > 0 && (c->nodes & 255) == 0 && now() - c->t0 > c->max_seconds)
+        c->aborted = 2;
+}
+
+/* Multiple iterative deepening at boards[d] (key in path[d]) until its
+ * values reach the thresholds or the budget runs out; the values and the
+ * taint of a disproof go to *out. */
+static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
+{
+    budget(c);
+    out->taint = NO_TAINT;
+    if (d >= MAX_DEPTH) {
+        out->pn = INF;
+        out->dn = 0;
+        out->taint = -1;
+        return;
+    }
+    const go_board *b = &c->boards[d];
+    int or_node = go_to_move(b) == c->prover;
+    kid *k = c->kids + (size_t)d * (size_t)c->kmax;
+    int n = gen_kids(c, d, k);
+    uint32_t pn, dn;
+    int taint;
+    for (;;) {
+        uint64_t sum = 0;
+        uint32_t best = INF, second = INF;
+        int bi = 0, inf_sum = 0;
+        taint = NO_TAINT;
+        for (int i = 0; i < n; i++) {
+            uint32_t v = or_node ? k[i].pn : k[i].dn; /* minimised */
+            uint32_t s = or_node ? k[i].dn : k[i].pn; /* summed */
+            if (s == INF)
+                inf_sum = 1;
+            sum += s;
+            if (v < best) {
+                second = best;
+                best = v;
+                bi = i;
+            } else if (v < second) {
+                second = v;
+            }
+        }
+        uint32_t total = inf_sum ? INF : sat(sum);
+        pn = or_node ? best : total;
+        dn = or_node ? total : best;
+        if (dn == 0) {
+            /* OR: every child disproven, the worst taint counts; AND: the
+             * most storable disproven child counts */
+            taint = or_node ? NO_TAINT : -2;
+            for (int i = 0; i < n; i++) {
+                if (k[i].dn != 0)
+                    continue;
+                if (or_node ? k[i].taint < taint : k[i].taint > taint)
+                    taint = k[i].taint;
+            }
+        }
+        if (pn >= thpn || dn >= thdn || c->aborted)
+            break;
+        uint32_t cthpn, cthdn;
+        if (or_node) {
+            cthpn = second == INF ? thpn : (second + 1 < thpn ? second + 1 : thpn);
+            cthdn = thdn == INF ? INF : sat((uint64_t)thdn - dn + k[bi].dn);
+        } else {
+            cthdn = second == INF ? thdn : (second + 1 < thdn ? second + 1 : thdn);
+            cthpn = thpn == INF ? INF : sat((uint64_t)thpn - pn + k[bi].pn);
+        }
+        go_board *cb = &c->boards[d + 1];
+        *cb = *b;
+        if (k[bi].move == GO_PASS)
+            go_pass(cb, go_to_move(b));
+        else
+            go_play_legal(cb, go_to_move(b), k[bi].move);
+        c->path[d + 1] = key_of(cb);
+        kid r;
+        mid(c, d + 1, cthpn, cthdn, &r);
+        k[bi].pn = r.pn;
+        k[bi].dn = r.dn;
+        k[bi].taint = r.taint;
+    }
+    out->pn = pn;
+    out->dn = dn;
+    out->taint = taint;
+    if (pn == 0 || (dn == 0 && taint >= d))
+        tt_put(c, c->path[d], pn, dn);
+    else if (dn != 0)
+        tt_put(c, c->path[d], pn, dn);
+}
+
+/* The main line after first move m: the prover's proven replies and the
+ * opponent's best-ordered non-terminal defences, read from the table. */
+static void main_line(ctx *c, int m, dfpn_result *r)
+{
+    go_board *b = &c->boards[0];
+    int color = go_to_move(b);
+    r->nline = 0;
+    r->line[r->nline++] = m;
+    go_board *cur = &c->boards[1];
+    *cur = *b;
+    if (m == GO_PASS)
+        go_pass(cur, color);
+    else
+        go_play_legal(cur, color, m);
+    while (r->nline < DFPN_MAX_LINE && !terminal(c, cur)) {
+        /* gen_kids reads boards[d], writes boards[d+1] and the kid list */
+        c->boards[2] = *cur;
+        kid *k = c->kids + 2 * (size_t)c->kmax;
+        c->path[2] = key_of(cur);
+        int n = gen_kids(c, 2, k), pick = -1;
+        int or_node = go_to_move(cur) == c->prover;
+        for (int i = 0; i < n && pick < 0; i++) {
+            if (k[i].pn != 0)
+                continue;
+            go_board t = c->boards[2];
+            if (k[i].move == GO_PASS)
+                go_pass(&t, go_to_move(&t));
+            else
+                go_play_legal(&t, go_to_move(&t), k[i].move);
+            if (or_node || !terminal(c, &t))
+                pick = i;
+        }
+        if (pick < 0 && !or_node)
+            for (int i = 0; i < n && pick < 0; i++)
+                if (k[i].pn == 0)
+                    pick = i;
+        if (pick < 0)
+            break;
+        int mv = k[pick].move;
+        r->line[r->nline++] = mv;
+        if (mv == GO_PASS)
+            go_pass(cur, go_to_move(cur));
+        else
+            go_play_legal(cur, go_to_move(cur), mv);
+    }
+}
+
+int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *err)
+{
+    dfpn_opts def;
+    if (!o) {
+        dfpn_opts_init(&def);
+        o = &def;
+    }
+    memset(r, 0, sizeof *r);
+    if (o->tt_log2 < 10 || o->tt_log2 > 28)
+        return vp_fail(err, VP_EINVAL, "dfpn: tt_log2 %d not in 10..28", o->tt_log2);
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.t0 = now();
+    c.prover = p->to_move;
+    c.attacker = p->attacker;
+    c.defender = p->defender;
+    c.capture_any = o->capture_any != 0;
+    c.region = p->region;
+    c.target = p->target;
+    c.max_nodes = o->max_nodes;
+    c.max_seconds = o->max_seconds;
+    c.kmax = bb361_popcount(p->region) + 1;
+    c.mask = (((uint64_t)1 << o->tt_log2) - 1) & ~(uint64_t)1;
+    c.tt = calloc((size_t)1 << o->tt_log2, sizeof *c.tt);
+    c.boards = malloc((MAX_DEPTH + 2) * sizeof *c.boards);
+    c.kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c.kmax * sizeof *c.kids);
+    int rc = 0;
+    if (!c.tt || !c.boards || !c.kids) {
+        rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
+        goto done;
+    }
+    if ((rc = ld_frame(p, &c.boards[0], err)) != 0)
+        goto done;
+    go_set_superko(&c.boards[0], 0);
+    c.boards[0].to_move = p->to_move;
+    c.boards[0].passes = 0;
+    c.path[0] = key_of(&c.boards[0]);
+
+    int t = terminal(&c, &c.boards[0]);
+    if (t) {
+        r->status = t > 0 ? DFPN_PROVED : DFPN_DISPROVED;
+        snprintf(r->reason, sizeof r->reason, "the position is already terminal");
+        goto done;
+    }
+    /* the root: every first move solved on its own */
+    kid *rk = malloc((size_t)c.kmax * sizeof *rk);
+    if (!rk) {
+        rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
+        goto done;
+    }
+    int n = gen_kids(&c, 0, rk), nproved = 0, ndis = 0, cut = 0;
+    for (int i = 0; i < n; i++) {
+        kid v = rk[i];
+        if (!is_final(v.pn, v.dn) && !c.aborted) {
+            go_board *cb = &c.boards[1];
+            *cb = c.boards[0];
+            if (v.move == GO_PASS)
+                go_pass(cb, c.prover);
+            else
+                go_play_legal(cb, c.prover, v.move);
+            c.path[1] = key_of(cb);
+            while (!c.aborted) {
+                mid(&c, 1, INF, INF, &v);
+                if (is_final(v.pn, v.dn))
+                    break;
+            }
+        }
+        int st = v.pn == 0 ? DFPN_PROVED : (v.dn == 0 && v.taint >= 0) ? DFPN_DISPROVED : DFPN_UNKNOWN;
+        cut |= v.dn == 0 && v.taint < 0;
+        r->root_move[r->nroot] = v.move;
+        r->root_status[r->nroot++] = st;
+        if (st == DFPN_PROVED)
+            r->first[r->nfirst++] = v.move, nproved++;
+        ndis += st == DFPN_DISPROVED;
+    }
+    r->status = nproved ? DFPN_PROVED : ndis == n ? DFPN_DISPROVED : DFPN_UNKNOWN;
+    if (nproved < n - ndis)
+        snprintf(r->reason, sizeof r->reason, "%s%s", c.aborted == 1 ? "node budget exhausted" :
+                 c.aborted == 2 ? "time budget exhausted" : "",
+                 cut ? (c.aborted ? "; depth cut" : "depth cut") : "");
+    if (nproved)
+        main_line(&c, r->first[0], r);
+    free(rk);
+done:
+    r->nodes = c.nodes;
+    r->seconds = now() - c.t0;
+    free(c.tt);
+    free(c.boards);
+    free(c.kids);
+    return rc;
+}

@@ -1,0 +1,72 @@
+/* dfpn.h: exact life-and-death solving by depth-first proof-number search
+ * (df-pn with Nagai's thresholds) on the framed board of an ld_problem:
+ * each first move of the side to play is proven or refuted on its own, with
+ * a bounded transposition table and budgets by nodes and time. */
+#ifndef VP_DFPN_H
+#define VP_DFPN_H
+
+#include <stdint.h>
+
+#include "../engines/bitboard.h"
+#include "../engines/go.h"
+#include "ld.h"
+
+/* The outcome for the side to play (the prover). */
+enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2 };
+
+#define DFPN_MAX_LINE 64
+#define DFPN_MAX_ROOT (GO_NPOINTS + 1) /* every point and the pass */
+
+/*
+** The game solved. Both sides play only on empty points of the region, or
+** pass; the rules are go.h's with simple ko (no superko). Terminals, checked
+** on every node:
+**   - captured: the attacker wins as soon as no target point holds a
+**     defender stone (every target stone has been captured; with
+**     capture_any, as soon as any target point does not hold one);
+**   - alive: the defender wins when a defender stone on a target point is
+**     unconditionally alive by Benson's algorithm with candidate eyes
+**     restricted to the region (with capture_any: every target point holds
+**     a defender stone and all of them are alive);
+**   - two consecutive passes: the defender wins (the target is still on the
+**     board: seki counts as life).
+** PROVED means the prover has a strategy that reaches one of its terminals
+** in finitely many moves whatever the opponent does; DISPROVED means it has
+** none (an opponent able to prolong a cycle for ever, e.g. an endless ko,
+** counts as succeeding). Success that depends on a ko is not yet told apart.
+*/
+typedef struct dfpn_opts {
+    long long max_nodes; /* node budget (<= 0: none) */
+    double max_seconds;  /* time budget in seconds (<= 0: none) */
+    int tt_log2;         /* the table holds 2^tt_log2 entries, 10..28 */
+    int capture_any;     /* 1: losing any target stone is a kill */
+} dfpn_opts;
+
+/* The answer. Points are bb361 indexes, GO_PASS for a pass. */
+typedef struct dfpn_result {
+    int status;                      /* DFPN_* */
+    int nfirst;                      /* winning first moves, each proven */
+    int first[DFPN_MAX_ROOT];
+    int nroot;                       /* every first move tried, in order */
+    int root_move[DFPN_MAX_ROOT];
+    int root_status[DFPN_MAX_ROOT];  /* DFPN_* for the prover after that move */
+    int nline;                       /* main line from the first winning move */
+    int line[DFPN_MAX_LINE];
+    long long nodes;
+    double seconds;
+    char reason[128]; /* why the status is unknown, else "" */
+} dfpn_result;
+
+/* Sets o to the defaults (1e6 nodes, 10 s, 2^20 entries, capture all);
+ * returns nothing. */
+void dfpn_opts_init(dfpn_opts *o);
+
+/* Solves p (framing its board with ld_frame) into *r; returns 0 (status
+ * may be DFPN_UNKNOWN with the reason in r->reason), or VP_EINVAL (frame
+ * fails, bad options) / VP_ENOMEM with the reason in err. */
+int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *err);
+
+/* "proved", "disproved" or "unknown". */
+const char *dfpn_status_name(int status);
+
+#endif

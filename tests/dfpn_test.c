@@ -1,0 +1,212 @@
+/* dfpn_test.c: the df-pn life-and-death solver on classic corner shapes
+ * whose status Go theory settles, and on the first 50 Cho Chikun
+ * Elementary problems of ../shared/data/tsumego (statistics printed; the
+ * corpus part is skipped, and counted so, when the data is absent). */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engines/bitboard.h"
+#include "engines/go.h"
+#include "engines/problem.h"
+#include "engines/vp.h"
+#include "solver/dfpn.h"
+#include "solver/ld.h"
+#include "test.h"
+
+static int test_skipped;
+
+/* Sets b to a 19x19 board whose top-left corner is drawn in rows (top row
+ * first; 'X' black, 'O' white, '.' empty; spaces ignored). */
+static void corner(go_board *b, const char *const *rows, int nrows)
+{
+    char err[VP_ERRLEN];
+    CHECK(go_board_init(b, 19, err) == 0, "go_board_init: %s", err);
+    for (int r = 0; r < nrows; r++) {
+        int x = 0;
+        for (const char *c = rows[r]; *c; c++) {
+            if (*c == ' ')
+                continue;
+            if (*c == 'X' || *c == 'O')
+                go_setup_stone(b, *c == 'X' ? GO_BLACK : GO_WHITE, bb361_xy(x, 18 - r), err);
+            x++;
+        }
+    }
+    CHECK(go_setup_check(b, err) == 0, "hand position: %s", err);
+}
+
+/* Solves the corner position with to_move to play and the given goal text;
+ * returns the status, the result in *r. */
+static int solve_corner(const char *const *rows, int nrows, int to_move, const char *comment, dfpn_result *r)
+{
+    char err[VP_ERRLEN];
+    go_board b;
+    corner(&b, rows, nrows);
+    ld_problem p;
+    int rc = ld_problem_from_board(&b, to_move, NULL, NULL, comment, NULL, &p, err);
+    CHECK(rc == 0, "ld_problem_from_board: %s", err);
+    if (rc)
+        return -1;
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_seconds = 5.0;
+    rc = dfpn_solve(&p, &o, r, err);
+    CHECK(rc == 0, "dfpn_solve: %s", err);
+    printf("  %s: %s, %d first moves, %lld nodes, %.3f s (%s)\n", p.summary, dfpn_status_name(r->status), r->nfirst,
+           r->nodes, r->seconds, r->reason);
+    return r->status;
+}
+
+static int has_first(const dfpn_result *r, int p)
+{
+    for (int i = 0; i < r->nfirst; i++)
+        if (r->first[i] == p)
+            return 1;
+    return 0;
+}
+
+static void test_shapes(void)
+{
+    dfpn_result r;
+    /* straight three on the edge: black kills at the centre, only there */
+    static const char *const straight3[] = {
+        ". . . O X",
+        "O O O O X",
+        "X X X X X",
+    };
+    int st = solve_corner(straight3, 3, GO_BLACK, "Black to kill", &r);
+    CHECK(st == DFPN_PROVED, "straight three: kill proved (%s)", dfpn_status_name(st));
+    CHECK(r.nfirst == 1 && has_first(&r, bb361_xy(1, 18)), "straight three: only the centre kills (%d moves)",
+          r.nfirst);
+    CHECK(r.nline >= 1 && r.line[0] == bb361_xy(1, 18), "straight three: main line starts at the centre");
+
+    /* white to play lives at the same point */
+    st = solve_corner(straight3, 3, GO_WHITE, "White to live", &r);
+    CHECK(st == DFPN_PROVED && r.nfirst == 1 && has_first(&r, bb361_xy(1, 18)),
+          "straight three: white lives at the centre only (%s, %d)", dfpn_status_name(st), r.nfirst);
+
+    /* bent three in the corner: the vital point is the corner point */
+    static const char *const bent3[] = {
+        ". . O X",
+        ". O O X",
+        "O O X X",
+        "X X X .",
+    };
+    st = solve_corner(bent3, 4, GO_BLACK, "Black to kill", &r);
+    CHECK(st == DFPN_PROVED, "bent three: kill proved (%s)", dfpn_status_name(st));
+    CHECK(r.nfirst == 1 && has_first(&r, bb361_xy(0, 18)), "bent three: only the vital point kills (%d moves)",
+          r.nfirst);
+
+    /* two clear eyes: alive, black cannot kill */
+    static const char *const two_eyes[] = {
+        ". O . O X",
+        "O O O O X",
+        "X X X X X",
+    };
+    st = solve_corner(two_eyes, 3, GO_BLACK, "Black to kill", &r);
+    CHECK(st == DFPN_DISPROVED && r.nfirst == 0, "two eyes: kill disproved (%s)", dfpn_status_name(st));
+
+    /* straight four on the edge: alive even with black first */
+    static const char *const straight4[] = {
+        ". . . . O X",
+        "O O O O O X",
+        "X X X X X X",
+    };
+    st = solve_corner(straight4, 3, GO_BLACK, "Black to kill", &r);
+    CHECK(st == DFPN_DISPROVED && r.nfirst == 0, "straight four: kill disproved (%s)", dfpn_status_name(st));
+    for (int i = 0; i < r.nroot; i++)
+        CHECK(r.root_status[i] == DFPN_DISPROVED, "straight four: first move %d refuted", r.root_move[i]);
+
+    /* the straight three inside a wall with open points outside: the
+     * larger region must not change the answer */
+    static const char *const straight3b[] = {
+        ". . . O X .",
+        "O O O O X .",
+        "X X X X X .",
+    };
+    st = solve_corner(straight3b, 3, GO_BLACK, "Black to kill", &r);
+    CHECK(st == DFPN_PROVED && has_first(&r, bb361_xy(1, 18)), "straight three (open wall): centre kills (%s)",
+          dfpn_status_name(st));
+}
+
+#define CORPUS_N 50
+
+static void test_corpus(void)
+{
+    const char *top = getenv("top_srcdir");
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/../shared/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary",
+             top && *top ? top : ".");
+    int proved = 0, agree = 0, disproved = 0, unknown = 0, loaded = 0, noref = 0;
+    double total = 0, worst = 0;
+    for (int i = 1; i <= CORPUS_N; i++) {
+        char path[4200], err[VP_ERRLEN];
+        snprintf(path, sizeof path, "%s/Prob%04d.json", dir, i);
+        FILE *f = fopen(path, "r");
+        if (!f) {
+            if (i == 1) {
+                printf("dfpn_test: no problems under %s; corpus skipped\n", dir);
+                test_skipped++;
+                return;
+            }
+            continue;
+        }
+        fclose(f);
+        problem pr;
+        problem_init(&pr);
+        if (problem_load_file(path, &pr, err)) {
+            CHECK(0, "%s", err);
+            continue;
+        }
+        loaded++;
+        ld_problem p;
+        if (ld_problem_from(&pr, NULL, &p, err)) {
+            noref++;
+            problem_free(&pr);
+            continue;
+        }
+        dfpn_opts o;
+        dfpn_opts_init(&o);
+        o.max_seconds = 0.2;
+        dfpn_result r;
+        int rc = dfpn_solve(&p, &o, &r, err);
+        CHECK(rc == 0, "%s: %s", path, err);
+        total += r.seconds;
+        if (r.seconds > worst)
+            worst = r.seconds;
+        int book = -2;
+        if (pr.solution.nchildren > 0) {
+            const problem_move *m = pr.solution.children[0];
+            book = m->x < 0 ? GO_PASS : (pr.height - 1 - m->y) * 19 + m->x;
+        }
+        if (r.status == DFPN_PROVED) {
+            proved++;
+            agree += has_first(&r, book);
+            if (!has_first(&r, book))
+                printf("  Prob%04d: proved but the book move is not in the set (%d moves): %s\n", i, r.nfirst,
+                       p.summary);
+        } else if (r.status == DFPN_DISPROVED) {
+            disproved++;
+            printf("  Prob%04d: disproved: %s\n", i, p.summary);
+        } else {
+            unknown++;
+        }
+        problem_free(&pr);
+    }
+    printf("dfpn_test: Elementary 1..%d: %d loaded, %d without target, %d proved (%d agree with the book), "
+           "%d disproved, %d unknown; %.3f s mean, %.3f s max\n",
+           CORPUS_N, loaded, noref, proved, agree, disproved, unknown, loaded ? total / loaded : 0.0, worst);
+    CHECK(loaded == CORPUS_N, "the first %d problems load (%d)", CORPUS_N, loaded);
+}
+
+int main(void)
+{
+    test_shapes();
+    test_corpus();
+    if (test_skipped)
+        printf("dfpn_test: %d skipped\n", test_skipped);
+    return test_done("dfpn_test");
+}
