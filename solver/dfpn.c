@@ -2,7 +2,13 @@
  *
  * Values are (pn, dn) from the prover's side: pn = 0 proves the prover
  * wins, dn = 0 that it does not. Every node is a copy-made go_board kept
- * in a per-depth stack; children are regenerated on entry to a node.
+ * in a per-depth stack; children are listed on entry to a node and kept,
+ * with their values, in that node's array for the whole of its MID loop.
+ * A child's key is computed without playing it (child_key); only a child
+ * absent from the table is played, to test it for a terminal, and a
+ * terminal child is stored as final (its value holds whatever the path).
+ * Benson's test is cached by stone hash and skipped when a cheap
+ * necessary condition fails.
  *
  * Repetition and the graph-history interaction. A child whose key (stones,
  * side to move, ko, one pending pass) equals a node on the current path
@@ -33,6 +39,18 @@
 #define INF UINT32_MAX
 #define NO_TAINT INT_MAX
 #define MAX_DEPTH 160
+#ifndef DFPN_INIT_DIV
+#define DFPN_INIT_DIV 4
+#endif
+#ifndef DFPN_LIB_DIV
+#define DFPN_LIB_DIV 2
+#endif
+#ifndef DFPN_PRECHECK
+#define DFPN_PRECHECK 1
+#endif
+#ifndef DFPN_FLOOD_MAX
+#define DFPN_FLOOD_MAX 64
+#endif
 #define PASS_KEY 0x5be8f3a1c2d4e697ull
 
 typedef struct tt_entry {
@@ -45,6 +63,12 @@ typedef struct kid {
     uint32_t pn, dn;
 } kid;
 
+/* A cached static_alive verdict: val 1 alive, 2 not, 0 empty slot. */
+typedef struct bcache_entry {
+    uint64_t key;
+    uint8_t val;
+} bcache_entry;
+
 typedef struct ctx {
     int prover, attacker, defender, capture_any;
     bb361 region, target;
@@ -54,6 +78,11 @@ typedef struct ctx {
     uint64_t path[MAX_DEPTH + 2];
     kid *kids; /* kmax per depth */
     int kmax;
+    bcache_entry *bcache; /* static_alive by stone hash, direct mapped */
+    uint64_t bmask;
+    uint16_t lstamp[GO_NSLOTS]; /* capped liberty counts of chain heads, */
+    uint8_t lcount[GO_NSLOTS];  /* valid while lstamp[h] == stamp */
+    uint16_t stamp;
     long long nodes, max_nodes;
     double t0, max_seconds;
     int aborted; /* 1 nodes, 2 time */
@@ -122,7 +151,7 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn)
 
 /* The one static "alive" test, so that it can be swapped: 1 when the
  * defender stones *on are alive as the rule of dfpn.h demands. */
-static int static_alive(const ctx *c, const go_board *b, const bb361 *on)
+static int static_alive_benson(const ctx *c, const go_board *b, const bb361 *on)
 {
     bb361 alive;
     if (benson_alive(b, c->defender, &c->region, &alive) == 0)
@@ -131,8 +160,59 @@ static int static_alive(const ctx *c, const go_board *b, const bb361 *on)
     return c->capture_any ? bb361_equal(a, c->target) : !bb361_is_empty(a);
 }
 
+/* static_alive is a function of the stones alone (on is derived from
+ * them), so its verdict is cached by the stone hash b->hash; a collision
+ * (2^-64 per pair) is the same risk as the transposition table's. */
+/* A cheap necessary condition for static_alive: Benson's regions are the
+ * maximal connected sets of non-defender points of the whole board, a
+ * candidate eye must lie wholly inside the region, and a chain is alive
+ * only with two vital regions, each holding an empty point that is a
+ * liberty of it. So two empty points must lie in the candidates. Those are
+ * found by flooding, inside the small set X of the region's non-defender
+ * points, from the points of X next to non-defender points outside the
+ * region (their regions reach outside) and from the empty points next to
+ * no defender stone (their regions are vital to no chain). Returns 0 when
+ * Benson's algorithm cannot find a live defender chain. */
+static int may_be_alive(const ctx *c, const bb361 *set)
+{
+    bb361 own = set[c->defender];
+    bb361 other = bb361_or(set[GO_EMPTY], set[c->attacker]);
+    bb361 x = bb361_and(other, c->region);
+    bb361 out = bb361_andnot(other, c->region);
+    bb361 bad = bb361_and(x, bb361_neighbours(out));
+    bad = bb361_or(bad, bb361_andnot(bb361_and(x, set[GO_EMPTY]), bb361_neighbours(own)));
+    for (int it = 0; it < DFPN_FLOOD_MAX; it++) {
+        bb361 n = bb361_dilate(bad, x);
+        if (bb361_equal(n, bad))
+            break;
+        bad = n;
+    }
+    bb361 eyes = bb361_and(bb361_andnot(x, bad), set[GO_EMPTY]);
+    return bb361_popcount(eyes) >= 2;
+}
+
+static int static_alive(ctx *c, const go_board *b, const bb361 *on)
+{
+    bcache_entry *e = &c->bcache[b->hash & c->bmask];
+    if (e->val && e->key == b->hash)
+        return e->val == 1;
+    int a;
+    if (DFPN_PRECHECK && !may_be_alive(c, b->set)) {
+#ifdef DFPN_CHECK_KEYS
+        if (static_alive_benson(c, b, on))
+            abort();
+#endif
+        a = 0;
+    } else {
+        a = static_alive_benson(c, b, on);
+    }
+    e->key = b->hash;
+    e->val = a ? 1 : 2;
+    return a;
+}
+
 /* 1 when the prover has won at b, -1 when it has lost, 0 otherwise. */
-static int terminal(const ctx *c, const go_board *b)
+static int terminal(ctx *c, const go_board *b)
 {
     bb361 on = bb361_and(c->target, b->set[c->defender]);
     int winner;
@@ -147,23 +227,59 @@ static int terminal(const ctx *c, const go_board *b)
 
 /* ---- move generation and ordering ---- */
 
-static int move_score(const ctx *c, const go_board *b, int color, int m)
+/* Liberties of the chain through slot s, counted up to 4 (the move
+ * ordering only tells 1, 2, 3 and more apart) and memoised per chain head
+ * for the node being expanded (c->stamp): the frame makes one attacker
+ * chain of hundreds of stones, which an exact count walks every time. */
+static int capped_libs(ctx *c, const go_board *b, int s)
+{
+    int h = b->chain[s];
+    if (c->lstamp[h] == c->stamp)
+        return c->lcount[h];
+    uint64_t seen[(GO_NSLOTS + 63) / 64] = {0};
+    int t = h, n = 0;
+    do {
+        const int nb[4] = {t - GO_STRIDE, t - 1, t + 1, t + GO_STRIDE};
+        for (int k = 0; k < 4 && n < 4; k++) {
+            int u = nb[k];
+            uint64_t bit = (uint64_t)1 << (u & 63);
+            if (b->color[u] == GO_EMPTY && !(seen[u >> 6] & bit)) {
+                seen[u >> 6] |= bit;
+                n++;
+            }
+        }
+        t = b->next[t];
+    } while (t != h && n < 4);
+    c->lstamp[h] = c->stamp;
+    c->lcount[h] = (uint8_t)n;
+    return n;
+}
+
+/* Starts a new liberty memo (call once per board whose moves are scored). */
+static void new_stamp(ctx *c)
+{
+    if (++c->stamp == 0) {
+        memset(c->lstamp, 0, sizeof c->lstamp);
+        c->stamp = 1;
+    }
+}
+
+static int move_score(ctx *c, const go_board *b, int color, int m)
 {
     if (m == GO_PASS)
         return -1000;
-    int x = m % 19, y = m / 19, score = 0;
-    const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    int s = go_p2s(m), score = 0;
+    const int nb[4] = {s - GO_STRIDE, s - 1, s + 1, s + GO_STRIDE};
     for (int k = 0; k < 4; k++) {
-        int nx = x + dx[k], ny = y + dy[k];
-        if (nx < 0 || ny < 0 || nx >= b->size || ny >= b->size)
+        int q = nb[k], cq = b->color[q];
+        if (cq == GO_OFFBOARD)
             continue;
-        int q = ny * 19 + nx, cq = go_color_at(b, q);
         if (cq == GO_EMPTY) {
             score += 2;
             continue;
         }
-        int libs = go_chain_libs(b, q);
-        if (bb361_test(&c->target, q))
+        int libs = capped_libs(c, b, q);
+        if (bb361_test(&c->target, go_s2p(q)))
             score += 40 + (libs <= 3 ? 20 * (4 - libs) : 0);
         if (cq != color)
             score += libs == 1 ? 1000 : libs == 2 ? 150 : 0;
@@ -184,49 +300,181 @@ static void sort_kids(kid *k, int n)
     }
 }
 
+/* First (pn, dn) of a new non-terminal node b, from cheap knowledge (as
+ * in df-pn+ and Kishimoto-Mueller's initialisation): at the prover's turn
+ * one good move may do (pn small) while refuting it means answering every
+ * move (dn grows with the number of moves), and the opposite at the
+ * opponent's; the attacker's work grows with the target's liberties. Only
+ * the order of the search depends on them: every value is >= 1 and
+ * finite, so no node is ever taken for proven or disproven. */
+static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *pn, uint32_t *dn)
+{
+    bb361 on = bb361_and(c->target, set[c->defender]);
+    int libs = bb361_popcount(bb361_and(bb361_neighbours(on), set[GO_EMPTY]));
+    int moves = bb361_popcount(bb361_and(c->region, set[GO_EMPTY])) + 1;
+    uint32_t wide = (uint32_t)(1 + moves / DFPN_INIT_DIV);
+    uint32_t att = (uint32_t)(1 + (libs > 1 ? (libs - 1) / DFPN_LIB_DIV : 0));
+    int or_node = to_move == c->prover;
+    uint32_t p = or_node ? 1 : wide, q = or_node ? wide : 1;
+    if (c->prover == c->attacker)
+        p += att - 1;
+    else
+        q += att - 1;
+    *pn = p;
+    *dn = q;
+}
+
+/* The key (key_of) of the position after color plays the legal point m
+ * on b, computed without playing: the stone hash with the stone added and
+ * the captured chains removed, the side to move, and the ko that place()
+ * in go.c sets (exactly one stone captured and the new stone alone with
+ * one liberty, which is then the captured point). */
+static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint64_t *stones)
+{
+    int s = go_p2s(m), o = 3 - color, ncapt = 0, kslot = 0, alone = 1, empty_nb = 0;
+    int heads[4], nh = 0;
+    uint64_t h = b->hash ^ go_zobrist(color, m);
+    bb361_clear(capt);
+    const int nb[4] = {s - GO_STRIDE, s - 1, s + 1, s + GO_STRIDE};
+    for (int k = 0; k < 4; k++) {
+        int n = nb[k], nc = b->color[n];
+        if (nc == GO_EMPTY) {
+            empty_nb = 1;
+        } else if (nc == color) {
+            alone = 0;
+        } else if (nc == o) {
+            int hn = b->chain[n], seen = 0;
+            for (int j = 0; j < nh; j++)
+                seen |= heads[j] == hn;
+            if (seen || !go_lone_lib(b, hn, s))
+                continue;
+            heads[nh++] = hn;
+            int t = hn;
+            do {
+                h ^= go_zobrist(o, go_s2p(t));
+                bb361_set(capt, go_s2p(t));
+                ncapt++;
+                t = b->next[t];
+            } while (t != hn);
+            kslot = n;
+        }
+    }
+    *stones = h;
+    if (o == GO_WHITE)
+        h ^= go_zobrist(3, 0);
+    if (ncapt == 1 && alone && !empty_nb)
+        h ^= go_zobrist(3, 1 + go_s2p(kslot) + (o == GO_WHITE ? GO_NPOINTS : 0));
+    return h;
+}
+
 /* Fills k with the children of boards[d] (legal region points, then the
- * pass) and their first values; returns their number. */
+ * pass) and their first values; returns their number. A child found in
+ * the table or on the path is not played: a table entry is never a
+ * position whose stones make it terminal unless it holds that final value
+ * (search starts only at non-terminal nodes, and terminal values stored
+ * here are history-free), and a point move leaves no pending pass, so
+ * equal keys mean equal stones and the same terminal status. */
 static int gen_kids(ctx *c, int d, kid *k)
 {
     const go_board *b = &c->boards[d];
     go_board *cb = &c->boards[d + 1];
-    int color = go_to_move(b), n = 0;
+    int color = go_to_move(b), opp = 3 - color, n = 0;
     bb361 cand = bb361_and(c->region, b->set[GO_EMPTY]);
+    uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];
+    bb361 capts[DFPN_MAX_ROOT];
+    new_stamp(c);
+    /* first the keys, prefetching their table buckets: the table is far
+     * larger than the caches and its misses dominated the time */
     for (int m = bb361_lowest(&cand);; m = bb361_next(&cand, m + 1)) {
         if (m < 0)
             m = GO_PASS;
         if (m != GO_PASS && !go_is_legal(b, color, m))
             continue;
-        kid *e = &k[n++];
+        kid *e = &k[n];
         e->move = m;
         e->score = move_score(c, b, color, m);
         e->taint = NO_TAINT;
-        *cb = *b;
         if (m == GO_PASS)
-            go_pass(cb, color);
+            keys[n] = b->hash ^ (color == GO_BLACK ? go_zobrist(3, 0) : 0) ^ (go_passes(b) == 0 ? PASS_KEY : 0);
         else
-            go_play_legal(cb, color, m);
-        int t = terminal(c, cb);
-        if (t) {
-            e->pn = t > 0 ? 0 : INF;
-            e->dn = t > 0 ? INF : 0;
-        } else {
-            uint64_t key = key_of(cb);
-            int rep = -1;
+            keys[n] = child_key(b, color, m, &capts[n], &stones[n]);
+        __builtin_prefetch(&c->tt[keys[n] & c->mask]);
+        n++;
+        if (m == GO_PASS)
+            break;
+    }
+    for (int i = 0; i < n; i++) {
+        kid *e = &k[i];
+        int m = e->move;
+        uint64_t key = keys[i];
+        /* t: 1 / -1 terminal, 0 not, 2 not known yet. The pass keeps the
+         * stones of b, which is not terminal: only a second pass ends. */
+        int t = m != GO_PASS ? 2 : go_passes(b) >= 1 ? (c->defender == c->prover ? 1 : -1) : 0;
+        int rep = -1;
+        if (t == 0 || t == 2)
             for (int j = d; j >= 0 && rep < 0; j--)
                 if (c->path[j] == key)
                     rep = j;
-            if (rep >= 0) {
-                e->pn = INF;
-                e->dn = 0;
-                e->taint = rep;
-            } else if (!tt_get(c, key, &e->pn, &e->dn)) {
-                e->pn = 1;
-                e->dn = 1;
+        if (rep >= 0) {
+            e->pn = INF;
+            e->dn = 0;
+            e->taint = rep;
+            continue;
+        }
+        if (t != 1 && t != -1 && tt_get(c, key, &e->pn, &e->dn))
+            continue;
+        bb361 cs[3];
+        cs[GO_EMPTY] = b->set[GO_EMPTY];
+        cs[color] = b->set[color];
+        cs[opp] = b->set[opp];
+        if (m != GO_PASS) {
+            /* the child's point sets, from b and the captures */
+            bb361_reset(&cs[GO_EMPTY], m);
+            cs[GO_EMPTY] = bb361_or(cs[GO_EMPTY], capts[i]);
+            bb361_set(&cs[color], m);
+            cs[opp] = bb361_andnot(cs[opp], capts[i]);
+            bb361 on = bb361_and(c->target, cs[c->defender]);
+            int winner = 0;
+            if (c->capture_any ? !bb361_equal(on, c->target) : bb361_is_empty(on)) {
+                winner = c->attacker;
+            } else {
+                const bcache_entry *be = &c->bcache[stones[i] & c->bmask];
+                if (be->val && be->key == stones[i]) {
+                    if (be->val == 1)
+                        winner = c->defender;
+                    else
+                        t = 0;
+                } else if (DFPN_PRECHECK && !may_be_alive(c, cs))
+                    t = 0;
+            }
+            if (winner)
+                t = winner == c->prover ? 1 : -1;
+            if (t == 2) {
+                /* Benson's test needs the board */
+                *cb = *b;
+                go_play_legal(cb, color, m);
+                t = terminal(c, cb);
             }
         }
-        if (m == GO_PASS)
-            break;
+#ifdef DFPN_CHECK_KEYS
+        {
+            go_board tb = *b;
+            go_play_legal(&tb, color, m);
+            if (key_of(&tb) != key || t != terminal(c, &tb))
+                abort();
+            for (int q = 0; q < 3; q++)
+                if (!bb361_equal(cs[q], tb.set[q]) || (m != GO_PASS && stones[i] != tb.hash))
+                    abort();
+        }
+#endif
+        if (t) {
+            e->pn = t > 0 ? 0 : INF;
+            e->dn = t > 0 ? INF : 0;
+            if (m != GO_PASS)
+                tt_put(c, key, e->pn, e->dn);
+        } else {
+            init_values(c, cs, opp, &e->pn, &e->dn);
+        }
     }
     sort_kids(k, n);
     return n;
@@ -399,9 +647,11 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.mask = (((uint64_t)1 << o->tt_log2) - 1) & ~(uint64_t)1;
     c.tt = calloc((size_t)1 << o->tt_log2, sizeof *c.tt);
     c.boards = malloc((MAX_DEPTH + 2) * sizeof *c.boards);
+    c.bmask = ((uint64_t)1 << (o->tt_log2 > 18 ? 18 : o->tt_log2)) - 1;
+    c.bcache = calloc(c.bmask + 1, sizeof *c.bcache);
     c.kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c.kmax * sizeof *c.kids);
     int rc = 0;
-    if (!c.tt || !c.boards || !c.kids) {
+    if (!c.tt || !c.boards || !c.kids || !c.bcache) {
         rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
         goto done;
     }
@@ -425,22 +675,35 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         goto done;
     }
     int n = gen_kids(&c, 0, rk), nproved = 0, ndis = 0, cut = 0;
-    for (int i = 0; i < n; i++) {
-        kid v = rk[i];
-        if (!is_final(v.pn, v.dn) && !c.aborted) {
+    /* Rounds with doubling thresholds over the open first moves, so that
+     * an easy proof behind a hard first move is found within a budget;
+     * only the order of the work changes, each move is solved on its own
+     * and the last round's thresholds are infinite. */
+    for (uint32_t th = 2;; th = th >= INF / 2 ? INF : 2 * th) {
+        int open = 0;
+        for (int i = 0; i < n && !c.aborted; i++) {
+            kid *v = &rk[i];
+            if (is_final(v->pn, v->dn))
+                continue;
             go_board *cb = &c.boards[1];
             *cb = c.boards[0];
-            if (v.move == GO_PASS)
+            if (v->move == GO_PASS)
                 go_pass(cb, c.prover);
             else
-                go_play_legal(cb, c.prover, v.move);
+                go_play_legal(cb, c.prover, v->move);
             c.path[1] = key_of(cb);
-            while (!c.aborted) {
-                mid(&c, 1, INF, INF, &v);
-                if (is_final(v.pn, v.dn))
-                    break;
-            }
+            kid w;
+            mid(&c, 1, th, th, &w);
+            v->pn = w.pn;
+            v->dn = w.dn;
+            v->taint = w.taint;
+            open += !is_final(v->pn, v->dn);
         }
+        if (!open || c.aborted)
+            break;
+    }
+    for (int i = 0; i < n; i++) {
+        kid v = rk[i];
         int st = v.pn == 0 ? DFPN_PROVED : (v.dn == 0 && v.taint >= 0) ? DFPN_DISPROVED : DFPN_UNKNOWN;
         cut |= v.dn == 0 && v.taint < 0;
         r->root_move[r->nroot] = v.move;
@@ -463,5 +726,6 @@ done:
     free(c.tt);
     free(c.boards);
     free(c.kids);
+    free(c.bcache);
     return rc;
 }
