@@ -279,21 +279,26 @@ static inline bb361 bb361_dilate(bb361 a, bb361 mask)
 {
     return bb361_and(bb361_or(a, bb361_neighbours(a)), mask);
 }
-/* The connected component of point p within set s (empty when p is not in
- * s): repeated dilation inside s until nothing is added. */
-static inline bb361 bb361_flood(bb361 s, int p)
+/* The points of s connected (within s) to some point of seeds & s:
+ * repeated dilation inside s until nothing is added. */
+static inline bb361 bb361_flood_from(bb361 seeds, bb361 s)
 {
-    assert(p >= 0 && p < BB361_POINTS);
-    bb361 r = bb361_empty();
-    if (!bb361_test(&s, p))
-        return r;
-    bb361_set(&r, p);
+    bb361 r = bb361_and(seeds, s);
     for (;;) {
         bb361 n = bb361_dilate(r, s);
         if (bb361_equal(n, r))
             return r;
         r = n;
     }
+}
+/* The connected component of point p within set s (empty when p is not in
+ * s). */
+static inline bb361 bb361_flood(bb361 s, int p)
+{
+    assert(p >= 0 && p < BB361_POINTS);
+    bb361 seed = bb361_empty();
+    bb361_set(&seed, p);
+    return bb361_flood_from(seed, s);
 }
 
 /* The points whose four neighbours are all in a, where the outside of the

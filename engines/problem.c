@@ -370,6 +370,23 @@ typedef struct sgf_item {
     problem_move *attach;
 } sgf_item;
 
+/* Makes room for `more` items on the stack; returns 0, or -1 when memory
+ * ran out (the stack is then unchanged). */
+static int reserve_items(sgf_item **st, size_t n, size_t *cap, size_t more)
+{
+    if (n + more <= *cap)
+        return 0;
+    size_t c = *cap ? *cap : 16;
+    while (n + more > c)
+        c *= 2;
+    sgf_item *s = realloc(*st, c * sizeof *s);
+    if (!s)
+        return -1;
+    *st = s;
+    *cap = c;
+    return 0;
+}
+
 /* Turns the SGF nodes in starts[] and below into moves under p->solution.
  * A node without a move adds its comment to the move above it and hands
  * its children to that move; setup inside variations is ignored. */
@@ -380,14 +397,9 @@ static int sgf_solution(loader *L, sgf_node *const *starts, int nstarts)
     int rc = 0;
     char place[64];
     for (int i = nstarts - 1; i >= 0; i--) {
-        if (n == cap) {
-            cap = cap ? cap * 2 : 16;
-            sgf_item *s = realloc(st, cap * sizeof *s);
-            if (!s) {
-                rc = vp_fail(L->err, VP_ENOMEM, "%s: out of memory", L->name);
-                goto done;
-            }
-            st = s;
+        if (reserve_items(&st, n, &cap, 1)) {
+            rc = vp_fail(L->err, VP_ENOMEM, "%s: out of memory", L->name);
+            goto done;
         }
         st[n++] = (sgf_item){starts[i], &L->p->solution};
     }
@@ -422,15 +434,9 @@ static int sgf_solution(loader *L, sgf_node *const *starts, int nstarts)
             rc = vp_fail(L->err, VP_ENOMEM, "%s: out of memory", L->name);
             goto done;
         }
-        if (n + (size_t)node->nchildren > cap) {
-            while (n + (size_t)node->nchildren > cap)
-                cap = cap ? cap * 2 : 16;
-            sgf_item *s = realloc(st, cap * sizeof *s);
-            if (!s) {
-                rc = vp_fail(L->err, VP_ENOMEM, "%s: out of memory", L->name);
-                goto done;
-            }
-            st = s;
+        if (reserve_items(&st, n, &cap, (size_t)node->nchildren)) {
+            rc = vp_fail(L->err, VP_ENOMEM, "%s: out of memory", L->name);
+            goto done;
         }
         for (int i = node->nchildren - 1; i >= 0; i--)
             st[n++] = (sgf_item){node->children[i], attach};

@@ -76,18 +76,6 @@ typedef struct benson_work {
     uint64_t vital[BENSON_MAX][BENSON_WORDS]; /* chains each region is vital to */
 } benson_work;
 
-/* The points reachable from seeds inside set (seeds outside set ignored). */
-static bb361 benson_flood_from(bb361 seeds, bb361 set)
-{
-    bb361 r = bb361_and(seeds, set);
-    for (;;) {
-        bb361 n = bb361_dilate(r, set);
-        if (bb361_equal(n, r))
-            return r;
-        r = n;
-    }
-}
-
 /* The neighbours of point p in the 19x19 area, on this board or not (the
  * caller intersects them with stones, which are on the board). */
 static bb361 benson_around(int p)
@@ -124,7 +112,7 @@ static void benson_run(const go_board *b, int color, const bb361 *within, bb361 
     /* Non-candidates are whole regions, so the rest splits into whole
      * regions as well. */
     bb361 seeds = bb361_or(bb361_andnot(other, area), bb361_andnot(empty, near_own));
-    bb361 cand = bb361_andnot(other, benson_flood_from(seeds, other));
+    bb361 cand = bb361_andnot(other, bb361_flood_from(seeds, other));
     /* Lone empty points (the usual eyes) are regions of their own, built
      * without a flood; every neighbour of one is a stone of c. */
     bb361 near_cand = bb361_neighbours(cand);

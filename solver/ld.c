@@ -101,18 +101,6 @@ static void distances(bb361 src, bb361 board, int dist[GO_NPOINTS])
     }
 }
 
-/* The part of s connected to seeds inside s. */
-static bb361 flood_from(bb361 seeds, bb361 s)
-{
-    bb361 r = bb361_and(seeds, s);
-    for (;;) {
-        bb361 n = bb361_dilate(r, s);
-        if (bb361_equal(n, r))
-            return r;
-        r = n;
-    }
-}
-
 /* The union of the chains of b through the points of pts (stones only). */
 static bb361 chains_through(const go_board *b, bb361 pts)
 {
@@ -204,7 +192,7 @@ static int find_pocket(const go_board *b, int d, pocket *out)
         }
         left_seeds = bb361_andnot(left_seeds, comp);
     }
-    bb361 rest = bb361_andnot(passable, flood_from(open, passable));
+    bb361 rest = bb361_andnot(passable, bb361_flood_from(open, passable));
     /* the enclosed components holding defender stones; the largest is the
      * heart of the problem, and components whose stones lie within two
      * steps of it (cut apart only by the attacker's stones inside, or by
