@@ -15,6 +15,8 @@
 
 #define LD_FAR 1000   /* a distance beyond any on the board */
 #define LD_REACH 2    /* how far a colour's stones claim empty points */
+#define LD_WEAK_WALL 4 /* liberties of a wall chain whose outside liberties join the region */
+#define LD_FRAME_MIN 12 /* smallest outside piece left to the frame */
 #define LD_OPEN 4     /* distance from every stone that makes a point open board */
 
 void ld_opts_init(ld_problem_opts *o)
@@ -293,9 +295,34 @@ static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 a
     for (;;) {
         bb361 n = box(close_region(b, defender, r), b->size, 0);
         if (bb361_equal(n, r))
-            return r;
+            break;
         r = n;
     }
+    /* a weak wall (an attacker chain in the region with few liberties)
+     * keeps its liberties outside the box: capturing it is a resource of
+     * the defender that the frame would otherwise take away */
+    bb361 walls = bb361_and(A, r), add = bb361_empty();
+    while (!bb361_is_empty(walls)) {
+        bb361 ch, libs;
+        int p = bb361_lowest(&walls);
+        go_chain(b, p, &ch);
+        walls = bb361_andnot(walls, ch);
+        if (go_chain_liberties(b, p, &libs) <= LD_WEAK_WALL)
+            add = bb361_or(add, bb361_andnot(libs, r));
+    }
+    if (bb361_is_empty(add))
+        return r;
+    r = close_region(b, defender, bb361_or(r, add));
+    /* the outside pieces the new points cut off are too small for a frame
+     * with an eye: they join the region */
+    bb361 out = bb361_andnot(board, r), left = out;
+    while (!bb361_is_empty(left)) {
+        bb361 comp = bb361_flood(out, bb361_lowest(&left));
+        left = bb361_andnot(left, comp);
+        if (bb361_popcount(comp) < LD_FRAME_MIN)
+            r = bb361_or(r, comp);
+    }
+    return close_region(b, defender, r);
 }
 
 /* ---- summary ---------------------------------------------------------------- */

@@ -18,7 +18,7 @@ enum { LD_GOAL_NONE = 0, LD_KILL = 1, LD_LIVE = 2 };
 enum { LD_FROM_INFERRED = 0, LD_FROM_MARKUP = 1, LD_FROM_COMMENT = 2, LD_FROM_FLAGS = 3 };
 
 #define LD_SUMMARY_LEN 320
-#define LD_DEFAULT_MARGIN 1
+#define LD_DEFAULT_MARGIN 0
 
 /* Overrides; ld_opts_init gives "nothing overridden". Points are bb361
  * indexes (x from the left, y from the BOTTOM) like the go_board's.

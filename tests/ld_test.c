@@ -166,7 +166,17 @@ static void test_kill(void)
               p.target_from == LD_FROM_INFERRED && p.region_from == LD_FROM_INFERRED,
           "kill: sources %d %d %d %d", p.to_move_from, p.goal_from, p.target_from, p.region_from);
     CHECK(ld_in_region(&p, pt("B19", 19)) && ld_in_region(&p, pt("A19", 19)), "kill: eye space in the region");
-    CHECK(ld_in_region(&p, pt("F18", 19)) && ld_in_region(&p, pt("A16", 19)), "kill: wall and margin in the region");
+    CHECK(ld_in_region(&p, pt("F18", 19)) && ld_in_region(&p, pt("A17", 19)), "kill: the wall in the region");
+    CHECK(!ld_in_region(&p, pt("A16", 19)), "kill: no margin beyond a strong wall by default");
+    {
+        ld_problem_opts o;
+        ld_opts_init(&o);
+        o.margin = 1;
+        ld_problem q;
+        CHECK(ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, &o, &q, err) == 0 &&
+                  ld_in_region(&q, pt("A16", 19)) && ld_in_region(&q, pt("G17", 19)),
+              "kill: margin 1 adds a line around the box");
+    }
     CHECK(!ld_in_region(&p, pt("K10", 19)) && !ld_in_region(&p, pt("J19", 19)), "kill: far points outside");
     CHECK(strstr(p.summary, "goal: kill") && strstr(p.summary, "white chain at C19 (7 stones)") &&
               strstr(p.summary, "+ frame"),
