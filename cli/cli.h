@@ -70,6 +70,8 @@ void cli_draw_board(struct strbuf *out, const struct go_board *b);
 
 int cmd_ttt(int argc, char **argv);
 int cmd_go(int argc, char **argv);
+/* `vp go solve` (cmd_solve.c). */
+int cmd_go_solve(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 
 #endif

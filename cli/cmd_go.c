@@ -1,4 +1,5 @@
-/* cmd_go.c: `vp go show`: reads Go problems (SGF or the JSON problem
+/* cmd_go.c: `vp go show` and the `vp go` dispatcher (`vp go solve` is in
+ * cmd_solve.c): `vp go show` reads Go problems (SGF or the JSON problem
  * format), checks that their setup can arise, and prints them in benchmark
  * coordinates, as SGF or as JSON, optionally under a board symmetry and
  * colour inversion. */
@@ -39,6 +40,7 @@ static void go_usage(FILE *f)
 {
     fputs("Usage: vp go SUBCOMMAND [OPTIONS]\n"
           "  show        read, check and print Go problems (SGF or JSON)\n"
+          "  solve       prove life-and-death problems: every correct first move\n"
           "Run `vp go SUBCOMMAND --help` for its options.\n",
           f);
 }
@@ -202,5 +204,7 @@ int cmd_go(int argc, char **argv)
     }
     if (!strcmp(argv[1], "show"))
         return cmd_show(argc - 1, argv + 1);
-    cli_usage_error("go: unknown subcommand '%s' (show)", argv[1]);
+    if (!strcmp(argv[1], "solve"))
+        return cmd_go_solve(argc - 1, argv + 1);
+    cli_usage_error("go: unknown subcommand '%s' (show, solve)", argv[1]);
 }

@@ -17,6 +17,7 @@ static void usage(FILE *f)
           "  ttt question    label, solve and phrase one position given by its moves\n"
           "  ttt solve       game-theoretic value of the empty board\n"
           "  go show         read, check and print Go problems (SGF or JSON)\n"
+          "  go solve        prove life-and-death problems (every correct first move)\n"
           "  gtp             a Go Text Protocol engine (for GoGui, Sabaki, scripts)\n"
           "\n"
           "Options:\n"

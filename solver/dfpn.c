@@ -12,7 +12,9 @@
  *
  * Repetition and the graph-history interaction. A child whose key (stones,
  * side to move, ko, one pending pass) equals a node on the current path
- * counts as a loss for the PROVER, whoever repeated. Hence no proof ever
+ * counts as a loss for the PROVER, whoever repeated (in the ko pass, where
+ * the prover is free of ko bans, as a win for it, and everything below
+ * holds with proof and disproof swapped). Hence no proof ever
  * rests on a repetition: a proof is a finite tree of real terminals, valid
  * whatever the history, and is always stored. A disproof may rest on
  * repetitions; it carries a taint, the smallest path depth it referred to.
@@ -70,7 +72,12 @@ typedef struct bcache_entry {
 } bcache_entry;
 
 typedef struct ctx {
-    int prover, attacker, defender, capture_any;
+    int prover, attacker, defender, capture_any, seki_is_death;
+    /* the ko model of the current pass (see dfpn.h): free_side ignores ko
+     * bans (its ban is lifted as soon as it is set), and a repetition is
+     * won by the prover when rep_win > 0, lost when < 0 */
+    int free_side, rep_win;
+    int ko_seen; /* a ko ban or a repetition met in this pass */
     bb361 region, target;
     tt_entry *tt;
     uint64_t mask;
@@ -101,11 +108,12 @@ void dfpn_opts_init(dfpn_opts *o)
     o->max_seconds = 10.0;
     o->tt_log2 = 20;
     o->capture_any = 0;
+    o->seki_is_death = 0;
 }
 
 const char *dfpn_status_name(int status)
 {
-    return status == DFPN_PROVED ? "proved" : status == DFPN_DISPROVED ? "disproved" : "unknown";
+    return status == DFPN_PROVED ? "proved" : status == DFPN_DISPROVED ? "disproved" : status == DFPN_KO ? "ko" : "unknown";
 }
 
 static uint64_t key_of(const go_board *b)
@@ -145,6 +153,22 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn)
     e[slot].key = key;
     e[slot].pn = pn;
     e[slot].dn = dn;
+}
+
+/* Plays m (a legal point or GO_PASS) for color on b under the pass's ko
+ * model: a ko ban on the free side is lifted at once. */
+static void play(ctx *c, go_board *b, int color, int m)
+{
+    if (m == GO_PASS) {
+        go_pass(b, color);
+        return;
+    }
+    go_play_legal(b, color, m);
+    if (b->ko) {
+        c->ko_seen = 1;
+        if (b->ko_color == c->free_side)
+            b->ko = 0;
+    }
 }
 
 /* ---- terminals ---- */
@@ -218,7 +242,9 @@ static int terminal(ctx *c, const go_board *b)
     int winner;
     if (c->capture_any ? !bb361_equal(on, c->target) : bb361_is_empty(on))
         winner = c->attacker;
-    else if (go_passes(b) >= 2 || static_alive(c, b, &on))
+    else if (go_passes(b) >= 2)
+        winner = c->seki_is_death ? c->attacker : c->defender;
+    else if (static_alive(c, b, &on))
         winner = c->defender;
     else
         return 0;
@@ -329,7 +355,7 @@ static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *p
  * the captured chains removed, the side to move, and the ko that place()
  * in go.c sets (exactly one stone captured and the new stone alone with
  * one liberty, which is then the captured point). */
-static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint64_t *stones)
+static uint64_t child_key(const go_board *b, int color, int m, int free_side, bb361 *capt, uint64_t *stones)
 {
     int s = go_p2s(m), o = 3 - color, ncapt = 0, kslot = 0, alone = 1, empty_nb = 0;
     int heads[4], nh = 0;
@@ -362,7 +388,7 @@ static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint
     *stones = h;
     if (o == GO_WHITE)
         h ^= go_zobrist(3, 0);
-    if (ncapt == 1 && alone && !empty_nb)
+    if (ncapt == 1 && alone && !empty_nb && o != free_side)
         h ^= go_zobrist(3, 1 + go_s2p(kslot) + (o == GO_WHITE ? GO_NPOINTS : 0));
     return h;
 }
@@ -397,7 +423,7 @@ static int gen_kids(ctx *c, int d, kid *k)
         if (m == GO_PASS)
             keys[n] = b->hash ^ (color == GO_BLACK ? go_zobrist(3, 0) : 0) ^ (go_passes(b) == 0 ? PASS_KEY : 0);
         else
-            keys[n] = child_key(b, color, m, &capts[n], &stones[n]);
+            keys[n] = child_key(b, color, m, c->free_side, &capts[n], &stones[n]);
         __builtin_prefetch(&c->tt[keys[n] & c->mask]);
         n++;
         if (m == GO_PASS)
@@ -409,15 +435,17 @@ static int gen_kids(ctx *c, int d, kid *k)
         uint64_t key = keys[i];
         /* t: 1 / -1 terminal, 0 not, 2 not known yet. The pass keeps the
          * stones of b, which is not terminal: only a second pass ends. */
-        int t = m != GO_PASS ? 2 : go_passes(b) >= 1 ? (c->defender == c->prover ? 1 : -1) : 0;
+        int pass_winner = c->seki_is_death ? c->attacker : c->defender;
+        int t = m != GO_PASS ? 2 : go_passes(b) >= 1 ? (pass_winner == c->prover ? 1 : -1) : 0;
         int rep = -1;
         if (t == 0 || t == 2)
             for (int j = d; j >= 0 && rep < 0; j--)
                 if (c->path[j] == key)
                     rep = j;
         if (rep >= 0) {
-            e->pn = INF;
-            e->dn = 0;
+            c->ko_seen = 1;
+            e->pn = c->rep_win > 0 ? 0 : INF;
+            e->dn = c->rep_win > 0 ? INF : 0;
             e->taint = rep;
             continue;
         }
@@ -452,14 +480,14 @@ static int gen_kids(ctx *c, int d, kid *k)
             if (t == 2) {
                 /* Benson's test needs the board */
                 *cb = *b;
-                go_play_legal(cb, color, m);
+                play(c, cb, color, m);
                 t = terminal(c, cb);
             }
         }
 #ifdef DFPN_CHECK_KEYS
         {
             go_board tb = *b;
-            go_play_legal(&tb, color, m);
+            play(c, &tb, color, m);
             if (key_of(&tb) != key || t != terminal(c, &tb))
                 abort();
             for (int q = 0; q < 3; q++)
@@ -499,8 +527,9 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     budget(c);
     out->taint = NO_TAINT;
     if (d >= MAX_DEPTH) {
-        out->pn = INF;
-        out->dn = 0;
+        /* the depth cut: the value a repetition gives, never trusted */
+        out->pn = c->rep_win > 0 ? 0 : INF;
+        out->dn = c->rep_win > 0 ? INF : 0;
         out->taint = -1;
         return;
     }
@@ -532,14 +561,17 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         uint32_t total = inf_sum ? INF : sat(sum);
         pn = or_node ? best : total;
         dn = or_node ? total : best;
-        if (dn == 0) {
-            /* OR: every child disproven, the worst taint counts; AND: the
-             * most storable disproven child counts */
-            taint = or_node ? NO_TAINT : -2;
+        int rep_final = c->rep_win > 0 ? pn == 0 : dn == 0;
+        if (rep_final) {
+            /* the value a repetition gives: when every child must have it
+             * (OR node and a disproof, AND node and a proof) the worst
+             * taint counts, else the most storable such child */
+            int all = c->rep_win > 0 ? !or_node : or_node;
+            taint = all ? NO_TAINT : -2;
             for (int i = 0; i < n; i++) {
-                if (k[i].dn != 0)
+                if ((c->rep_win > 0 ? k[i].pn : k[i].dn) != 0)
                     continue;
-                if (or_node ? k[i].taint < taint : k[i].taint > taint)
+                if (all ? k[i].taint < taint : k[i].taint > taint)
                     taint = k[i].taint;
             }
         }
@@ -555,10 +587,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         }
         go_board *cb = &c->boards[d + 1];
         *cb = *b;
-        if (k[bi].move == GO_PASS)
-            go_pass(cb, go_to_move(b));
-        else
-            go_play_legal(cb, go_to_move(b), k[bi].move);
+        play(c, cb, go_to_move(b), k[bi].move);
         c->path[d + 1] = key_of(cb);
         kid r;
         mid(c, d + 1, cthpn, cthdn, &r);
@@ -569,57 +598,112 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     out->pn = pn;
     out->dn = dn;
     out->taint = taint;
-    if (pn == 0 || (dn == 0 && taint >= d))
-        tt_put(c, c->path[d], pn, dn);
-    else if (dn != 0)
+    int rep_final = c->rep_win > 0 ? pn == 0 : dn == 0;
+    if (!rep_final || taint >= d)
         tt_put(c, c->path[d], pn, dn);
 }
 
-/* The main line after first move m: the prover's proven replies and the
- * opponent's best-ordered non-terminal defences, read from the table. */
-static void main_line(ctx *c, int m, dfpn_result *r)
+/* The line after first move m (line[0] = m) read from the table: when
+ * proof is 1 the prover's proven replies and the opponent's best-ordered
+ * non-terminal defences, else the opponent's refuting replies and the
+ * prover's best-ordered tries; it stops at a terminal, at a repetition, or
+ * where the table no longer holds the value. Returns its length. */
+static int read_line(ctx *c, int m, int proof, int *line, int max)
 {
-    go_board *b = &c->boards[0];
-    int color = go_to_move(b);
-    r->nline = 0;
-    r->line[r->nline++] = m;
+    uint64_t seen[DFPN_MAX_LINE + 2];
+    int n = 0, nseen = 0;
     go_board *cur = &c->boards[1];
-    *cur = *b;
-    if (m == GO_PASS)
-        go_pass(cur, color);
-    else
-        go_play_legal(cur, color, m);
-    while (r->nline < DFPN_MAX_LINE && !terminal(c, cur)) {
-        /* gen_kids reads boards[d], writes boards[d+1] and the kid list */
+    *cur = c->boards[0];
+    line[n++] = m;
+    play(c, cur, go_to_move(cur), m);
+    c->path[1] = key_of(cur);
+    seen[nseen++] = key_of(&c->boards[0]);
+    while (n < max && !terminal(c, cur)) {
+        uint64_t key = key_of(cur);
+        int rep = 0;
+        for (int j = 0; j < nseen; j++)
+            rep |= seen[j] == key;
+        if (rep || nseen >= DFPN_MAX_LINE)
+            break;
+        seen[nseen++] = key;
+        /* gen_kids reads boards[d] and path[0..d], writes boards[d+1] */
         c->boards[2] = *cur;
+        c->path[2] = key;
         kid *k = c->kids + 2 * (size_t)c->kmax;
-        c->path[2] = key_of(cur);
-        int n = gen_kids(c, 2, k), pick = -1;
-        int or_node = go_to_move(cur) == c->prover;
-        for (int i = 0; i < n && pick < 0; i++) {
-            if (k[i].pn != 0)
-                continue;
-            go_board t = c->boards[2];
-            if (k[i].move == GO_PASS)
-                go_pass(&t, go_to_move(&t));
-            else
-                go_play_legal(&t, go_to_move(&t), k[i].move);
-            if (or_node || !terminal(c, &t))
+        int nk = gen_kids(c, 2, k), pick = -1;
+        int mover_wins = (go_to_move(cur) == c->prover) == (proof != 0);
+        for (int pass = 0; pass < 2 && pick < 0; pass++)
+            for (int i = 0; i < nk && pick < 0; i++) {
+                int ok = proof ? k[i].pn == 0 : k[i].dn == 0;
+                if (!ok)
+                    continue;
+                if (pass == 0 && !mover_wins) {
+                    /* the losing side: a non-terminal try first */
+                    go_board t = c->boards[2];
+                    play(c, &t, go_to_move(&t), k[i].move);
+                    if (terminal(c, &t))
+                        continue;
+                }
                 pick = i;
-        }
-        if (pick < 0 && !or_node)
-            for (int i = 0; i < n && pick < 0; i++)
-                if (k[i].pn == 0)
-                    pick = i;
+            }
         if (pick < 0)
             break;
-        int mv = k[pick].move;
-        r->line[r->nline++] = mv;
-        if (mv == GO_PASS)
-            go_pass(cur, go_to_move(cur));
-        else
-            go_play_legal(cur, go_to_move(cur), mv);
+        line[n++] = k[pick].move;
+        play(c, cur, go_to_move(cur), k[pick].move);
     }
+    return n;
+}
+
+/* Solves every open root move of rk[0..n) in rounds with doubling
+ * thresholds, so that an easy proof behind a hard first move is found
+ * within a budget; only the order of the work changes, each move is solved
+ * on its own and the last round's thresholds are infinite. */
+static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
+{
+    for (uint32_t th = 2;; th = th >= INF / 2 ? INF : 2 * th) {
+        int open = 0;
+        for (int i = 0; i < n && !c->aborted; i++) {
+            kid *v = &rk[i];
+            if (!want[i] || is_final(v->pn, v->dn))
+                continue;
+            go_board *cb = &c->boards[1];
+            *cb = c->boards[0];
+            play(c, cb, c->prover, v->move);
+            c->path[1] = key_of(cb);
+            kid w;
+            mid(c, 1, th, th, &w);
+            v->pn = w.pn;
+            v->dn = w.dn;
+            v->taint = w.taint;
+            open += !is_final(v->pn, v->dn);
+        }
+        if (!open || c->aborted)
+            break;
+    }
+}
+
+/* Sets the ko model: pass 0 (the local game) keeps the simple ko rule for
+ * both sides and counts a repetition against the prover; pass 1 lets the
+ * prover ignore ko bans and counts a repetition for it. Clears the table.
+ * (A pass 0 in which the opponent ignores bans would classify more
+ * precisely, but with the two-pass end rule it also turns kos the opponent
+ * can never win, only prolong, into failures; see dfpn.h.) */
+static void set_pass(ctx *c, int pass)
+{
+    c->free_side = pass == 0 ? GO_EMPTY : c->prover;
+    c->rep_win = pass == 0 ? -1 : 1;
+    c->ko_seen = 0;
+    memset(c->tt, 0, (c->mask + 2) * sizeof *c->tt);
+}
+
+/* 1 when the value of a root move is final and trustworthy (a value
+ * resting on a depth cut is not). */
+static int settled(const ctx *c, const kid *v, int proof)
+{
+    if (proof ? v->pn != 0 : v->dn != 0)
+        return 0;
+    int rep_final = c->rep_win > 0 ? proof : !proof;
+    return !rep_final || v->taint >= 0;
 }
 
 int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *err)
@@ -639,6 +723,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.attacker = p->attacker;
     c.defender = p->defender;
     c.capture_any = o->capture_any != 0;
+    c.seki_is_death = o->seki_is_death != 0;
     c.region = p->region;
     c.target = p->target;
     c.max_nodes = o->max_nodes;
@@ -650,8 +735,11 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.bmask = ((uint64_t)1 << (o->tt_log2 > 18 ? 18 : o->tt_log2)) - 1;
     c.bcache = calloc(c.bmask + 1, sizeof *c.bcache);
     c.kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c.kmax * sizeof *c.kids);
+    kid *rk = malloc((size_t)c.kmax * sizeof *rk);
+    kid *rk1 = malloc((size_t)c.kmax * sizeof *rk1);
+    unsigned char *want = malloc((size_t)c.kmax);
     int rc = 0;
-    if (!c.tt || !c.boards || !c.kids || !c.bcache) {
+    if (!c.tt || !c.boards || !c.kids || !c.bcache || !rk || !rk1 || !want) {
         rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
         goto done;
     }
@@ -661,6 +749,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.boards[0].to_move = p->to_move;
     c.boards[0].passes = 0;
     c.path[0] = key_of(&c.boards[0]);
+    set_pass(&c, 0);
 
     int t = terminal(&c, &c.boards[0]);
     if (t) {
@@ -668,58 +757,60 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         snprintf(r->reason, sizeof r->reason, "the position is already terminal");
         goto done;
     }
-    /* the root: every first move solved on its own */
-    kid *rk = malloc((size_t)c.kmax * sizeof *rk);
-    if (!rk) {
-        rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
-        goto done;
-    }
-    int n = gen_kids(&c, 0, rk), nproved = 0, ndis = 0, cut = 0;
-    /* Rounds with doubling thresholds over the open first moves, so that
-     * an easy proof behind a hard first move is found within a budget;
-     * only the order of the work changes, each move is solved on its own
-     * and the last round's thresholds are infinite. */
-    for (uint32_t th = 2;; th = th >= INF / 2 ? INF : 2 * th) {
-        int open = 0;
-        for (int i = 0; i < n && !c.aborted; i++) {
-            kid *v = &rk[i];
-            if (is_final(v->pn, v->dn))
-                continue;
-            go_board *cb = &c.boards[1];
-            *cb = c.boards[0];
-            if (v->move == GO_PASS)
-                go_pass(cb, c.prover);
-            else
-                go_play_legal(cb, c.prover, v->move);
-            c.path[1] = key_of(cb);
-            kid w;
-            mid(&c, 1, th, th, &w);
-            v->pn = w.pn;
-            v->dn = w.dn;
-            v->taint = w.taint;
-            open += !is_final(v->pn, v->dn);
-        }
-        if (!open || c.aborted)
-            break;
-    }
+    /* pass 0: success in the local game */
+    int n = gen_kids(&c, 0, rk), cut = 0;
+    memset(want, 1, (size_t)n);
+    solve_roots(&c, rk, n, want);
+    int ko_seen = c.ko_seen, nko_try = 0;
+    r->nroot = n;
     for (int i = 0; i < n; i++) {
-        kid v = rk[i];
-        int st = v.pn == 0 ? DFPN_PROVED : (v.dn == 0 && v.taint >= 0) ? DFPN_DISPROVED : DFPN_UNKNOWN;
-        cut |= v.dn == 0 && v.taint < 0;
-        r->root_move[r->nroot] = v.move;
-        r->root_status[r->nroot++] = st;
-        if (st == DFPN_PROVED)
-            r->first[r->nfirst++] = v.move, nproved++;
-        ndis += st == DFPN_DISPROVED;
+        kid *v = &rk[i];
+        r->root_move[i] = v->move;
+        r->root_status[i] = settled(&c, v, 1) ? DFPN_PROVED : settled(&c, v, 0) ? DFPN_DISPROVED : DFPN_UNKNOWN;
+        cut |= (v->pn == 0 || v->dn == 0) && r->root_status[i] == DFPN_UNKNOWN;
+        if (r->root_status[i] == DFPN_PROVED)
+            r->first[r->nfirst++] = v->move;
+        if (r->root_status[i] != DFPN_UNKNOWN)
+            r->root_nline[i] = read_line(&c, v->move, r->root_status[i] == DFPN_PROVED, r->root_line[i],
+                                         DFPN_REF_LINE);
+        /* a failure met a ko or a repetition: it may succeed by ko */
+        want[i] = ko_seen && r->root_status[i] == DFPN_DISPROVED;
+        nko_try += want[i];
     }
-    r->status = nproved ? DFPN_PROVED : ndis == n ? DFPN_DISPROVED : DFPN_UNKNOWN;
-    if (nproved < n - ndis)
-        snprintf(r->reason, sizeof r->reason, "%s%s", c.aborted == 1 ? "node budget exhausted" :
-                 c.aborted == 2 ? "time budget exhausted" : "",
+    if (r->nfirst)
+        r->nline = read_line(&c, r->first[0], 1, r->line, DFPN_MAX_LINE);
+    /* pass 1: the failures that met a ko, with the prover free of ko bans */
+    if (nko_try) { /* with the budget spent, these end unknown */
+        set_pass(&c, 1);
+        int n1 = gen_kids(&c, 0, rk1);
+        for (int i = 0; i < n1 && i < n; i++)
+            if (rk1[i].move != rk[i].move)
+                want[i] = 0; /* the same moves in the same order: a ko at the root changes nothing here */
+        solve_roots(&c, rk1, n1 < n ? n1 : n, want);
+        for (int i = 0; i < n && i < n1; i++) {
+            if (!want[i])
+                continue;
+            if (settled(&c, &rk1[i], 1)) {
+                r->root_status[i] = DFPN_KO;
+                r->ko_first[r->nko++] = rk1[i].move;
+                r->root_nline[i] = read_line(&c, rk1[i].move, 1, r->root_line[i], DFPN_REF_LINE);
+            } else if (!settled(&c, &rk1[i], 0)) {
+                r->root_status[i] = DFPN_UNKNOWN; /* ko or failure: not known */
+                r->root_nline[i] = 0;
+                cut |= rk1[i].pn == 0 || rk1[i].dn == 0;
+            }
+        }
+    }
+    int ndis = 0, nunk = 0;
+    for (int i = 0; i < n; i++) {
+        ndis += r->root_status[i] == DFPN_DISPROVED;
+        nunk += r->root_status[i] == DFPN_UNKNOWN;
+    }
+    r->status = r->nfirst ? DFPN_PROVED : r->nko ? DFPN_KO : ndis == n ? DFPN_DISPROVED : DFPN_UNKNOWN;
+    if (nunk)
+        snprintf(r->reason, sizeof r->reason, "%d first moves unknown: %s%s", nunk,
+                 c.aborted == 1 ? "node budget exhausted" : c.aborted == 2 ? "time budget exhausted" : "",
                  cut ? (c.aborted ? "; depth cut" : "depth cut") : "");
-    if (nproved)
-        main_line(&c, r->first[0], r);
-    free(rk);
 done:
     r->nodes = c.nodes;
     r->seconds = now() - c.t0;
@@ -727,5 +818,8 @@ done:
     free(c.boards);
     free(c.kids);
     free(c.bcache);
+    free(rk);
+    free(rk1);
+    free(want);
     return rc;
 }

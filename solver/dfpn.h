@@ -11,10 +11,11 @@
 #include "../engines/go.h"
 #include "ld.h"
 
-/* The outcome for the side to play (the prover). */
-enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2 };
+/* The outcome for the side to play (the prover), see "Ko" below. */
+enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 
 #define DFPN_MAX_LINE 64
+#define DFPN_REF_LINE 24 /* moves kept of each first move's line */
 #define DFPN_MAX_ROOT (GO_NPOINTS + 1) /* every point and the pass */
 
 /*
@@ -29,17 +30,33 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2 };
 **     restricted to the region (with capture_any: every target point holds
 **     a defender stone and all of them are alive);
 **   - two consecutive passes: the defender wins (the target is still on the
-**     board: seki counts as life).
+**     board: seki counts as life), or the attacker with seki_is_death.
 ** PROVED means the prover has a strategy that reaches one of its terminals
 ** in finitely many moves whatever the opponent does; DISPROVED means it has
-** none (an opponent able to prolong a cycle for ever, e.g. an endless ko,
-** counts as succeeding). Success that depends on a ko is not yet told apart.
+** none (an opponent able to prolong a cycle for ever counts as succeeding).
+**
+** Ko. Each first move is solved in the local game above (simple ko for
+** both sides, no ko threats anywhere, a repetition lost by the prover).
+** A first move that fails there after the search met a ko or a repetition
+** is solved again with the prover free of ko bans (it may retake at once,
+** as with unlimited ko threats; a repetition then counts for it): success
+** there gives DFPN_KO, "succeeds only by winning a ko", and the prover is
+** the side that needs the ko threats; failure there is DISPROVED. A
+** success of the local game may still contain a ko that the prover takes
+** first and resolves before the opponent may retake (no threats are
+** modelled for the opponent); such moves are reported PROVED.
+**
+** Lines. Values are read back from the table after the search: each
+** settled first move gets a line (main line or refutation), cut where the
+** table no longer holds a value, at a repetition or at DFPN_REF_LINE.
 */
 typedef struct dfpn_opts {
     long long max_nodes; /* node budget (<= 0: none) */
     double max_seconds;  /* time budget in seconds (<= 0: none) */
     int tt_log2;         /* the table holds 2^tt_log2 entries, 10..28 */
     int capture_any;     /* 1: losing any target stone is a kill */
+    int seki_is_death;   /* 1: two passes with the target on the board
+                          * (seki) count for the attacker */
 } dfpn_opts;
 
 /* The answer. Points are bb361 indexes, GO_PASS for a pass. */
@@ -50,8 +67,16 @@ typedef struct dfpn_result {
     int nroot;                       /* every first move tried, in order */
     int root_move[DFPN_MAX_ROOT];
     int root_status[DFPN_MAX_ROOT];  /* DFPN_* for the prover after that move */
+    int nko;                         /* first moves that succeed only by ko */
+    int ko_first[DFPN_MAX_ROOT];
     int nline;                       /* main line from the first winning move */
     int line[DFPN_MAX_LINE];
+    /* For every root move i: a line starting with root_move[i]: the main
+     * line when it succeeds (the prover's proven replies, the opponent's
+     * longest resistance), the refutation when it is disproved (the
+     * opponent's refuting replies), empty (0) when unknown. */
+    int root_nline[DFPN_MAX_ROOT];
+    int root_line[DFPN_MAX_ROOT][DFPN_REF_LINE];
     long long nodes;
     double seconds;
     char reason[128]; /* why the status is unknown, else "" */
@@ -66,7 +91,7 @@ void dfpn_opts_init(dfpn_opts *o);
  * fails, bad options) / VP_ENOMEM with the reason in err. */
 int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *err);
 
-/* "proved", "disproved" or "unknown". */
+/* "proved", "disproved", "ko" or "unknown". */
 const char *dfpn_status_name(int status);
 
 #endif

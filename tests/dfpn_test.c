@@ -83,6 +83,19 @@ static void test_shapes(void)
           r.nfirst);
     CHECK(r.nline >= 1 && r.line[0] == bb361_xy(1, 18), "straight three: main line starts at the centre");
 
+    /* every other first move is refuted, and each refutation is a line
+     * that starts with that move and holds the opponent's answer */
+    for (int i = 0; i < r.nroot; i++) {
+        if (r.root_move[i] == bb361_xy(1, 18))
+            continue;
+        CHECK(r.root_status[i] == DFPN_DISPROVED && r.root_nline[i] >= 2 && r.root_line[i][0] == r.root_move[i],
+              "straight three: first move %d refuted with a line (%d moves)", r.root_move[i], r.root_nline[i]);
+    }
+    for (int i = 0; i < r.nroot; i++)
+        if (r.root_move[i] == bb361_xy(1, 18))
+            CHECK(r.root_status[i] == DFPN_PROVED && r.root_nline[i] >= 1 && r.root_line[i][0] == bb361_xy(1, 18),
+                  "straight three: the centre has its main line");
+
     /* white to play lives at the same point */
     st = solve_corner(straight3, 3, GO_WHITE, "White to live", &r);
     CHECK(st == DFPN_PROVED && r.nfirst == 1 && has_first(&r, bb361_xy(1, 18)),

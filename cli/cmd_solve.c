@@ -1,0 +1,912 @@
+/* cmd_solve.c: `vp go solve`: defines each life-and-death problem (side,
+ * goal, target, region: markup, flags or inference), proves every correct
+ * first move with df-pn, and prints the proof as text or JSON lines, with
+ * an SGF solution tree per problem on request; files are solved in
+ * parallel and printed in input order. */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "../engines/coord.h"
+#include "../engines/go.h"
+#include "../engines/problem.h"
+#include "../engines/sgf.h"
+#include "../engines/strbuf.h"
+#include "../engines/vp.h"
+#include "../solver/dfpn.h"
+#include "../solver/ld.h"
+#include "cli.h"
+
+#define SOLVE_FORMAT "vitalpoint-go-solve"
+#define SOLVE_DEFAULT_NODES 2000000LL
+#define SOLVE_DEFAULT_SECONDS 10.0
+#define SOLVE_MAX_FILE_BYTES ((size_t)64 << 20)
+
+static const char solve_help[] =
+    "Usage: vp go solve FILE... [OPTIONS]\n"
+    "Proves life-and-death problems (SGF, or the JSON problem format): defines\n"
+    "each one (side to play, goal, target, region: from flags, markup or\n"
+    "inference, printed), finds every first move that reaches the goal, each\n"
+    "one proven, the main line and a refutation of the other first moves.\n"
+    "Files are solved in parallel and printed in input order; a file that does\n"
+    "not load is reported and the batch goes on (exit status 1 at the end).\n"
+    "\n"
+    "      --time-limit S   seconds per problem (default 10; 0: no limit)\n"
+    "      --nodes N        nodes per problem (default 2000000; 0: no limit)\n"
+    "  -t, --threads T      problems solved at once (default: all cores)\n"
+    "      --json           one JSON object per problem and line\n"
+    "      --sgf-out DIR    write DIR/NAME.sgf per problem: setup and the proof\n"
+    "                       as a solution tree (DIR must exist)\n"
+    "      --goal G         kill or live (the side to play's goal)\n"
+    "      --to-play C      B or W\n"
+    "      --target LIST    the target chains: points like C18,D17\n"
+    "      --region LIST    where play is allowed: points and rectangles, like\n"
+    "                       A16-F19,G19\n"
+    "      --margin N       lines around the inferred region, 0..4 (default 1)\n"
+    "      --seki-is-death  seki counts as a kill\n"
+    "      --capture-any    capturing any target stone counts as a kill\n"
+    "      --tt-log2 N      transposition table of 2^N entries, 10..28 (default 20)\n"
+    "  -q, --quiet          no progress bar; with --json, no summary on stderr\n"
+    "  -h, --help           this help\n";
+
+typedef struct solve_args {
+    dfpn_opts dopts;
+    ld_problem_opts lopts;
+    int json, quiet;
+    long threads;
+    const char *sgf_dir;
+} solve_args;
+
+/* What became of one file. */
+enum { ITEM_ERROR = 0, ITEM_UNDEFINED = 1, ITEM_SOLVED = 2 };
+/* How the book's first move compares with the proof. */
+enum {
+    BOOK_NONE = 0,      /* no book move, or the problem is not defined */
+    BOOK_AGREES,        /* among the proven (or ko) first moves */
+    BOOK_REFUTED,       /* a first move proven to fail */
+    BOOK_NOT_TRIED,     /* not a first move of the solver (outside the region, illegal) */
+    BOOK_OPEN,          /* not decided within the budget */
+    BOOK_OTHER_SIDE,    /* a move of the side not to play */
+};
+
+typedef struct solve_item {
+    const char *file;
+    char *sgf_path; /* where --sgf-out writes, or NULL */
+    int kind, status, book;
+    double seconds;
+    char *out;   /* what stdout gets (text block or JSON line) */
+    char *sgf;   /* the SGF to write, or NULL */
+    char *error; /* the load error for stderr, or NULL */
+    int done;
+} solve_item;
+
+/* A file's working state, on the heap (the result alone is ~40 KB). */
+typedef struct solve_work {
+    problem pr;
+    ld_problem p;
+    dfpn_result r;
+    int size;
+    int has_book, book_point, book_color; /* book_point: bb361 or GO_PASS */
+} solve_work;
+
+/* ---- arguments ------------------------------------------------------------ */
+
+static double parse_seconds(const char *opt, const char *s)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (!*s || *end || errno || !isfinite(v))
+        cli_usage_error("%s: '%s' is not a number of seconds", opt, s);
+    if (v < 0 || v > 1e9)
+        cli_usage_error("%s: %s is out of range (0 to 1e9; 0: no limit)", opt, s);
+    return v;
+}
+
+/* Parses a comma-separated list of benchmark points and rectangles
+ * ("A16-F19": every point between two corners) into *set, or exits with 2
+ * naming opt. Points are checked against 19x19; each problem checks its
+ * own board. */
+static void parse_points(const char *opt, const char *s, bb361 *set)
+{
+    *set = bb361_empty();
+    const char *p = s;
+    for (;;) {
+        char item[32], err[VP_ERRLEN];
+        size_t len = strcspn(p, ",");
+        if (len == 0 || len >= sizeof item)
+            cli_usage_error("%s: malformed list '%s' (expected points like C18 or rectangles like A16-F19, "
+                            "separated by commas)", opt, s);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        char *dash = strchr(item, '-');
+        int a, b;
+        if (dash)
+            *dash = '\0';
+        if (coord_parse(item, 19, &a, err) || (dash && coord_parse(dash + 1, 19, &b, err)))
+            cli_usage_error("%s: %s", opt, err);
+        if (!dash)
+            b = a;
+        if (a == COORD_PASS || b == COORD_PASS)
+            cli_usage_error("%s: 'pass' is not a point", opt);
+        int x0 = bb361_x(a), x1 = bb361_x(b), y0 = bb361_y(a), y1 = bb361_y(b);
+        for (int y = y0 < y1 ? y0 : y1; y <= (y0 < y1 ? y1 : y0); y++)
+            for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++)
+                bb361_set(set, bb361_xy(x, y));
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+}
+
+static int parse_color(const char *s)
+{
+    if (!strcmp(s, "B") || !strcmp(s, "b") || !strcmp(s, "black"))
+        return GO_BLACK;
+    if (!strcmp(s, "W") || !strcmp(s, "w") || !strcmp(s, "white"))
+        return GO_WHITE;
+    cli_usage_error("--to-play: '%s' is not B or W", s);
+}
+
+enum {
+    OPT_TIME = 256, OPT_NODES, OPT_JSON, OPT_SGF_OUT, OPT_GOAL, OPT_TO_PLAY, OPT_TARGET, OPT_REGION,
+    OPT_MARGIN, OPT_SEKI, OPT_CAPTURE_ANY, OPT_TT_LOG2
+};
+
+static void parse_args(int argc, char **argv, solve_args *a)
+{
+    static const struct option opts[] = {
+        {"time-limit", required_argument, 0, OPT_TIME}, {"nodes", required_argument, 0, OPT_NODES},
+        {"threads", required_argument, 0, 't'},         {"json", no_argument, 0, OPT_JSON},
+        {"sgf-out", required_argument, 0, OPT_SGF_OUT}, {"goal", required_argument, 0, OPT_GOAL},
+        {"to-play", required_argument, 0, OPT_TO_PLAY}, {"target", required_argument, 0, OPT_TARGET},
+        {"region", required_argument, 0, OPT_REGION},   {"margin", required_argument, 0, OPT_MARGIN},
+        {"seki-is-death", no_argument, 0, OPT_SEKI},    {"capture-any", no_argument, 0, OPT_CAPTURE_ANY},
+        {"tt-log2", required_argument, 0, OPT_TT_LOG2}, {"quiet", no_argument, 0, 'q'},
+        {"help", no_argument, 0, 'h'},                  {0, 0, 0, 0}};
+    memset(a, 0, sizeof *a);
+    dfpn_opts_init(&a->dopts);
+    a->dopts.max_nodes = SOLVE_DEFAULT_NODES;
+    a->dopts.max_seconds = SOLVE_DEFAULT_SECONDS;
+    ld_opts_init(&a->lopts);
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":ht:q", opts, NULL)) != -1) {
+        switch (c) {
+        case 'h': fputs(solve_help, stdout); exit(CLI_OK);
+        case OPT_TIME: a->dopts.max_seconds = parse_seconds("--time-limit", optarg); break;
+        case OPT_NODES: a->dopts.max_nodes = cli_parse_long("--nodes", optarg, 0, LONG_MAX); break;
+        case 't': a->threads = cli_parse_long("--threads", optarg, 1, 1024); break;
+        case OPT_JSON: a->json = 1; break;
+        case OPT_SGF_OUT: a->sgf_dir = optarg; break;
+        case OPT_GOAL:
+            if (!strcmp(optarg, "kill"))
+                a->lopts.goal = LD_KILL;
+            else if (!strcmp(optarg, "live"))
+                a->lopts.goal = LD_LIVE;
+            else
+                cli_usage_error("--goal: '%s' is not kill or live", optarg);
+            break;
+        case OPT_TO_PLAY: a->lopts.to_move = parse_color(optarg); break;
+        case OPT_TARGET:
+            parse_points("--target", optarg, &a->lopts.target);
+            a->lopts.has_target = 1;
+            break;
+        case OPT_REGION:
+            parse_points("--region", optarg, &a->lopts.region);
+            a->lopts.has_region = 1;
+            break;
+        case OPT_MARGIN: a->lopts.margin = (int)cli_parse_long("--margin", optarg, 0, 4); break;
+        case OPT_SEKI: a->dopts.seki_is_death = 1; break;
+        case OPT_CAPTURE_ANY: a->dopts.capture_any = 1; break;
+        case OPT_TT_LOG2: a->dopts.tt_log2 = (int)cli_parse_long("--tt-log2", optarg, 10, 28); break;
+        case 'q': a->quiet = 1; break;
+        case ':': cli_usage_error("go solve: option '%s' needs a value", argv[optind - 1]);
+        default: cli_usage_error("go solve: unknown option '%s' (see --help)", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        cli_usage_error("go solve: no FILE given (see --help)");
+    if (a->sgf_dir) {
+        struct stat st;
+        if (stat(a->sgf_dir, &st) != 0 || !S_ISDIR(st.st_mode))
+            cli_usage_error("--sgf-out: '%s' is not an existing directory", a->sgf_dir);
+    }
+}
+
+/* DIR/<basename without extension>.sgf for every file; a name already
+ * taken by an earlier file gets -2, -3, ... before .sgf. */
+static int assign_sgf_paths(const char *dir, solve_item *items, int n)
+{
+    size_t dlen = strlen(dir);
+    while (dlen > 1 && dir[dlen - 1] == '/')
+        dlen--;
+    for (int i = 0; i < n; i++) {
+        const char *base = strrchr(items[i].file, '/');
+        base = base ? base + 1 : items[i].file;
+        size_t len = strlen(base);
+        const char *dot = strrchr(base, '.');
+        if (dot && dot != base)
+            len = (size_t)(dot - base);
+        size_t cap = dlen + len + 32;
+        char *path = malloc(cap);
+        if (!path)
+            return -1;
+        for (int k = 1;; k++) {
+            if (k == 1)
+                snprintf(path, cap, "%.*s/%.*s.sgf", (int)dlen, dir, (int)len, base);
+            else
+                snprintf(path, cap, "%.*s/%.*s-%d.sgf", (int)dlen, dir, (int)len, base, k);
+            int taken = 0;
+            for (int j = 0; j < i && !taken; j++)
+                taken = !strcmp(items[j].sgf_path, path);
+            if (!taken)
+                break;
+        }
+        items[i].sgf_path = path;
+    }
+    return 0;
+}
+
+/* ---- loading and solving -------------------------------------------------- */
+
+static int read_file(const char *path, char **text, size_t *len, char *err)
+{
+    *text = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return vp_fail(err, VP_EIO, "%s: cannot open for reading: %s", path, strerror(errno));
+    size_t cap = 0;
+    int rc = 0;
+    for (;;) {
+        if (*len == cap) {
+            if (cap >= SOLVE_MAX_FILE_BYTES) {
+                rc = vp_fail(err, VP_ERANGE, "%s: larger than %zu bytes", path, SOLVE_MAX_FILE_BYTES);
+                break;
+            }
+            cap = cap ? 2 * cap : 4096;
+            char *t = realloc(*text, cap);
+            if (!t) {
+                rc = vp_fail(err, VP_ENOMEM, "%s: out of memory", path);
+                break;
+            }
+            *text = t;
+        }
+        size_t got = fread(*text + *len, 1, cap - *len, f);
+        *len += got;
+        if (got == 0) {
+            if (ferror(f))
+                rc = vp_fail(err, VP_EIO, "%s: read error", path);
+            break;
+        }
+    }
+    fclose(f);
+    if (rc) {
+        free(*text);
+        *text = NULL;
+    }
+    return rc;
+}
+
+/* The VG[kill] / VG[live] goal of an SGF text (LD_GOAL_NONE for JSON). */
+static int markup_goal(const char *text, size_t len, int *goal, char *err)
+{
+    *goal = LD_GOAL_NONE;
+    size_t i = 0;
+    if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+        i = 3;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+        i++;
+    if (i >= len || text[i] != '(')
+        return 0;
+    sgf_collection *c = NULL;
+    int rc = sgf_parse(text + i, len - i, NULL, &c, err);
+    if (rc == 0)
+        rc = ld_sgf_goal(c->trees[0], goal, err);
+    sgf_collection_free(c);
+    return rc;
+}
+
+static int problem_point(const problem *pr, int x, int y)
+{
+    return x < 0 ? GO_PASS : (pr->height - 1 - y) * 19 + x;
+}
+
+/* The book's first move: the first first move marked correct, else the
+ * first not marked wrong. */
+static void find_book(solve_work *w)
+{
+    const problem_move *pick = NULL;
+    for (int pass = 0; pass < 2 && !pick; pass++)
+        for (int i = 0; i < w->pr.solution.nchildren && !pick; i++) {
+            const problem_move *m = w->pr.solution.children[i];
+            if (pass == 0 ? m->verdict == PROBLEM_CORRECT : m->verdict != PROBLEM_WRONG)
+                pick = m;
+        }
+    w->has_book = pick != NULL;
+    if (pick) {
+        w->book_point = problem_point(&w->pr, pick->x, pick->y);
+        w->book_color = pick->color == PROBLEM_BLACK ? GO_BLACK : GO_WHITE;
+    }
+}
+
+static int has_move(const int *v, int n, int m)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == m)
+            return 1;
+    return 0;
+}
+
+static int root_index(const dfpn_result *r, int m)
+{
+    for (int i = 0; i < r->nroot; i++)
+        if (r->root_move[i] == m)
+            return i;
+    return -1;
+}
+
+static int book_verdict(const solve_work *w)
+{
+    if (!w->has_book)
+        return BOOK_NONE;
+    if (w->book_color != w->p.to_move)
+        return BOOK_OTHER_SIDE;
+    const dfpn_result *r = &w->r;
+    if (has_move(r->first, r->nfirst, w->book_point) || has_move(r->ko_first, r->nko, w->book_point))
+        return BOOK_AGREES;
+    int k = root_index(r, w->book_point);
+    if (k < 0)
+        return BOOK_NOT_TRIED;
+    return r->root_status[k] == DFPN_DISPROVED ? BOOK_REFUTED : BOOK_OPEN;
+}
+
+static const char *book_note(int v)
+{
+    switch (v) {
+    case BOOK_AGREES: return "agrees: a correct first move";
+    case BOOK_REFUTED: return "disagrees: the solver refutes it";
+    case BOOK_NOT_TRIED: return "disagrees: not a first move in the region";
+    case BOOK_OPEN: return "undecided within the budget";
+    case BOOK_OTHER_SIDE: return "a move of the other side: not compared";
+    default: return "";
+    }
+}
+
+/* The line to show for first move m: its own line when the solver kept
+ * one, else the main line when it starts with m, else NULL (*n = 0). */
+static const int *line_of(const dfpn_result *r, int m, int *n)
+{
+    int k = root_index(r, m);
+    if (k >= 0 && r->root_nline[k] > 0) {
+        *n = r->root_nline[k] < DFPN_REF_LINE ? r->root_nline[k] : DFPN_REF_LINE;
+        return r->root_line[k];
+    }
+    if (r->nline > 0 && r->line[0] == m) {
+        *n = r->nline;
+        return r->line;
+    }
+    *n = 0;
+    return NULL;
+}
+
+static const char *color_letter(int c)
+{
+    return c == GO_BLACK ? "B" : "W";
+}
+
+static const char *color_word(int c)
+{
+    return c == GO_BLACK ? "Black" : "White";
+}
+
+/* The points of set in reading order (top row first, left to right). */
+static int points_of(bb361 set, int size, int *v)
+{
+    int n = 0;
+    for (int y = size - 1; y >= 0; y--)
+        for (int x = 0; x < size; x++)
+            if (bb361_test(&set, bb361_xy(x, y)))
+                v[n++] = bb361_xy(x, y);
+    return n;
+}
+
+/* ---- text ------------------------------------------------------------------ */
+
+static void moves_text(strbuf *s, const int *v, int n, int size)
+{
+    char buf[COORD_BUFLEN];
+    for (int i = 0; i < n; i++)
+        strbuf_printf(s, " %s", coord_format(v[i], size, buf));
+}
+
+/* The part of err after a leading "file: " (the caller names the file). */
+static const char *without_file(const char *err, const char *file)
+{
+    size_t n = strlen(file);
+    return !strncmp(err, file, n) && err[n] == ':' && err[n + 1] == ' ' ? err + n + 2 : err;
+}
+
+static char *text_report(const solve_item *it, const solve_work *w, const char *why)
+{
+    strbuf s;
+    strbuf_init(&s);
+    if (it->kind == ITEM_ERROR) {
+        strbuf_printf(&s, "%s: error (%s)\n", it->file, without_file(why, it->file));
+        return strbuf_take(&s);
+    }
+    if (it->kind == ITEM_UNDEFINED) {
+        strbuf_printf(&s, "%s: unknown (%s)\n", it->file, without_file(why, it->file));
+        return strbuf_take(&s);
+    }
+    const dfpn_result *r = &w->r;
+    const ld_problem *p = &w->p;
+    int size = w->size;
+    char buf[COORD_BUFLEN];
+    strbuf_printf(&s, "%s: %s", it->file, dfpn_status_name(r->status));
+    if (r->reason[0])
+        strbuf_printf(&s, " (%s)", r->reason);
+    strbuf_printf(&s, "\n  problem: %s\n", p->summary);
+    strbuf_puts(&s, "  first moves:");
+    if (r->nfirst)
+        moves_text(&s, r->first, r->nfirst, size);
+    else
+        strbuf_puts(&s, " none");
+    strbuf_puts(&s, "\n");
+    if (r->nko) {
+        strbuf_puts(&s, "  ko first moves:");
+        moves_text(&s, r->ko_first, r->nko, size);
+        strbuf_printf(&s, " (%s needs ko threats)\n", color_word(p->to_move));
+    }
+    if (r->nline > 0) {
+        strbuf_printf(&s, "  main line (%d move%s):", r->nline, r->nline == 1 ? "" : "s");
+        moves_text(&s, r->line, r->nline, size);
+        strbuf_puts(&s, "\n");
+    }
+    int nwrong = 0, nopen = 0;
+    for (int i = 0; i < r->nroot; i++) {
+        nwrong += r->root_status[i] == DFPN_DISPROVED;
+        nopen += r->root_status[i] == DFPN_UNKNOWN;
+    }
+    if (nwrong) {
+        strbuf_printf(&s, "  wrong first moves (%d):", nwrong);
+        for (int i = 0; i < r->nroot; i++)
+            if (r->root_status[i] == DFPN_DISPROVED)
+                strbuf_printf(&s, " %s", coord_format(r->root_move[i], size, buf));
+        strbuf_puts(&s, "\n");
+        for (int i = 0; i < r->nroot; i++)
+            if (r->root_status[i] == DFPN_DISPROVED && r->root_nline[i] > 0) {
+                int n = r->root_nline[i] < DFPN_REF_LINE ? r->root_nline[i] : DFPN_REF_LINE;
+                strbuf_printf(&s, "    refutation of %s:", coord_format(r->root_move[i], size, buf));
+                moves_text(&s, r->root_line[i], n, size);
+                strbuf_puts(&s, "\n");
+            }
+    }
+    if (nopen) {
+        strbuf_printf(&s, "  unsolved first moves (%d):", nopen);
+        for (int i = 0; i < r->nroot; i++)
+            if (r->root_status[i] == DFPN_UNKNOWN)
+                strbuf_printf(&s, " %s", coord_format(r->root_move[i], size, buf));
+        strbuf_puts(&s, "\n");
+    }
+    if (w->has_book)
+        strbuf_printf(&s, "  book: %s (%s)\n", coord_format(w->book_point, size, buf), book_note(it->book));
+    else
+        strbuf_puts(&s, "  book: none\n");
+    strbuf_printf(&s, "  nodes %lld, %.3f s\n", r->nodes, r->seconds);
+    if (it->sgf_path)
+        strbuf_printf(&s, "  sgf: %s\n", it->sgf_path);
+    return strbuf_take(&s);
+}
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+static json_t *moves_json(const int *v, int n, int size)
+{
+    json_t *a = json_array();
+    char buf[COORD_BUFLEN];
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(coord_format(v[i], size, buf)));
+    return a;
+}
+
+static json_t *set_json(bb361 set, int size)
+{
+    int v[GO_NPOINTS];
+    int n = points_of(set, size, v);
+    return moves_json(v, n, size);
+}
+
+static char *json_report(const solve_item *it, const solve_work *w, const char *why)
+{
+    json_t *j = json_object();
+    char buf[COORD_BUFLEN];
+    json_object_set_new(j, "format", json_string(SOLVE_FORMAT));
+    json_object_set_new(j, "format_version", json_integer(1));
+    json_object_set_new(j, "file", json_string(it->file));
+    if (it->kind != ITEM_SOLVED) {
+        json_object_set_new(j, "status", json_string(it->kind == ITEM_ERROR ? "error" : "unknown"));
+        json_object_set_new(j, "book", it->kind == ITEM_UNDEFINED && w->has_book
+                                           ? json_string(coord_format(w->book_point, w->size, buf))
+                                           : json_null());
+        json_object_set_new(j, "reason", json_string(why));
+    } else {
+        const dfpn_result *r = &w->r;
+        const ld_problem *p = &w->p;
+        int size = w->size;
+        json_object_set_new(j, "status", json_string(dfpn_status_name(r->status)));
+        json_object_set_new(j, "goal", json_string(ld_goal_name(p->goal)));
+        json_object_set_new(j, "to_play", json_string(color_letter(p->to_move)));
+        json_object_set_new(j, "target", set_json(p->target, size));
+        json_object_set_new(j, "region", set_json(p->region, size));
+        json_object_set_new(j, "inferred", json_pack("{s:s, s:s, s:s, s:s}", "to_play", ld_from_name(p->to_move_from),
+                                                     "goal", ld_from_name(p->goal_from), "target",
+                                                     ld_from_name(p->target_from), "region",
+                                                     ld_from_name(p->region_from)));
+        json_object_set_new(j, "definition", json_string(p->summary));
+        json_object_set_new(j, "first_moves", moves_json(r->first, r->nfirst, size));
+        json_object_set_new(j, "ko_moves", moves_json(r->ko_first, r->nko, size));
+        json_object_set_new(j, "main_line", moves_json(r->line, r->nline, size));
+        json_t *refs = json_object(), *open = json_array();
+        for (int i = 0; i < r->nroot; i++) {
+            if (r->root_status[i] == DFPN_DISPROVED) {
+                int n = r->root_nline[i] < DFPN_REF_LINE ? r->root_nline[i] : DFPN_REF_LINE;
+                json_object_set_new(refs, coord_format(r->root_move[i], size, buf),
+                                    moves_json(r->root_line[i], n, size));
+            } else if (r->root_status[i] == DFPN_UNKNOWN) {
+                json_array_append_new(open, json_string(coord_format(r->root_move[i], size, buf)));
+            }
+        }
+        json_object_set_new(j, "refutations", refs);
+        json_object_set_new(j, "unsolved_moves", open);
+        json_object_set_new(j, "book", w->has_book ? json_string(coord_format(w->book_point, size, buf)) : json_null());
+        json_object_set_new(j, "agrees_with_book", it->book == BOOK_AGREES ? json_true()
+                                                   : it->book == BOOK_REFUTED || it->book == BOOK_NOT_TRIED
+                                                       ? json_false()
+                                                       : json_null());
+        json_object_set_new(j, "nodes", json_integer((json_int_t)r->nodes));
+        json_object_set_new(j, "seconds", json_real(r->seconds));
+        json_object_set_new(j, "reason", r->reason[0] ? json_string(r->reason) : json_null());
+        if (it->sgf_path)
+            json_object_set_new(j, "sgf", json_string(it->sgf_path));
+    }
+    char *s = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!s)
+        return NULL;
+    size_t n = strlen(s);
+    char *line = realloc(s, n + 2);
+    if (!line) {
+        free(s);
+        return NULL;
+    }
+    line[n] = '\n';
+    line[n + 1] = '\0';
+    return line;
+}
+
+/* ---- the SGF proof ----------------------------------------------------------- */
+
+/* Appends line[0..n) below parent as a chain of moves, the first one
+ * commented; returns the first move, or NULL when out of memory. */
+static problem_move *add_line(const solve_work *w, problem_move *parent, const int *line, int n, int first,
+                              const char *comment, int verdict)
+{
+    int color = w->p.to_move;
+    problem_move *top = NULL, *at = parent;
+    int single[1] = {first};
+    if (n == 0) {
+        line = single;
+        n = 1;
+    }
+    for (int i = 0; i < n; i++, color = go_other(color)) {
+        int m = line[i], x = -1, y = -1;
+        if (m != GO_PASS) {
+            x = bb361_x(m);
+            y = w->pr.height - 1 - bb361_y(m);
+        }
+        at = problem_add_move(at, color == GO_BLACK ? PROBLEM_BLACK : PROBLEM_WHITE, x, y, i == 0 ? comment : NULL);
+        if (!at)
+            return NULL;
+        if (i == 0) {
+            at->verdict = verdict;
+            top = at;
+        }
+    }
+    return top;
+}
+
+static char *sgf_report(const solve_work *w, char *err)
+{
+    const ld_problem *p = &w->p;
+    const dfpn_result *r = &w->r;
+    int size = w->size;
+    char buf[COORD_BUFLEN], buf2[COORD_BUFLEN];
+    problem *out = malloc(sizeof *out);
+    if (!out) {
+        vp_fail(err, VP_ENOMEM, "out of memory");
+        return NULL;
+    }
+    problem_init(out);
+    out->width = w->pr.width;
+    out->height = w->pr.height;
+    out->nblack = w->pr.nblack;
+    out->nwhite = w->pr.nwhite;
+    memcpy(out->black, w->pr.black, sizeof out->black);
+    memcpy(out->white, w->pr.white, sizeof out->white);
+    out->to_move = p->to_move == GO_BLACK ? PROBLEM_BLACK : PROBLEM_WHITE;
+    /* the definition as markup (MA target, SQ region, VG goal), so that
+     * solving the written file defines the same problem */
+    int v[GO_NPOINTS], n = points_of(p->target, size, v);
+    for (int i = 0; i < n; i++)
+        out->marks[out->nmarks++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
+    n = points_of(p->region, size, v);
+    for (int i = 0; i < n; i++)
+        out->region[out->nregion++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
+    strbuf c;
+    strbuf_init(&c);
+    if (w->pr.comment)
+        strbuf_printf(&c, "%s\n\n", w->pr.comment);
+    strbuf_printf(&c, "vp go solve: %s", dfpn_status_name(r->status));
+    if (r->reason[0])
+        strbuf_printf(&c, " (%s)", r->reason);
+    strbuf_printf(&c, "; %lld nodes.\n%s", r->nodes, p->summary);
+    out->comment = strbuf_take(&c);
+
+    int ok = out->comment != NULL;
+    for (int i = 0; ok && i < r->nfirst; i++) {
+        int len;
+        const int *line = line_of(r, r->first[i], &len);
+        ok = add_line(w, &out->solution, line, len, r->first[i], "Correct.", PROBLEM_CORRECT) != NULL;
+    }
+    for (int i = 0; ok && i < r->nko; i++) {
+        if (has_move(r->first, r->nfirst, r->ko_first[i]))
+            continue;
+        int len;
+        const int *line = line_of(r, r->ko_first[i], &len);
+        char note[128];
+        snprintf(note, sizeof note, "Correct (ko). %s needs ko threats.", color_word(p->to_move));
+        ok = add_line(w, &out->solution, line, len, r->ko_first[i], note, PROBLEM_CORRECT) != NULL;
+    }
+    for (int i = 0; ok && i < r->nroot; i++) {
+        if (r->root_status[i] != DFPN_DISPROVED)
+            continue;
+        int len = r->root_nline[i] < DFPN_REF_LINE ? r->root_nline[i] : DFPN_REF_LINE;
+        char note[160];
+        int opp = go_other(p->to_move);
+        if (r->root_move[i] == GO_PASS)
+            strcpy(buf, "a pass");
+        else
+            coord_format(r->root_move[i], size, buf);
+        snprintf(note, sizeof note, "Wrong. %s %s after %s%s%s.", color_word(p->to_move),
+                 p->goal == LD_KILL ? "cannot kill" : "cannot live", buf,
+                 len >= 2 ? (opp == GO_BLACK ? ": Black answers " : ": White answers ") : "",
+                 len >= 2 ? coord_format(r->root_line[i][1], size, buf2) : "");
+        ok = add_line(w, &out->solution, r->root_line[i], len, r->root_move[i], note, PROBLEM_WRONG) != NULL;
+    }
+    char *text = NULL;
+    sgf_node *root = NULL;
+    if (!ok)
+        vp_fail(err, VP_ENOMEM, "out of memory");
+    else if (problem_to_sgf(out, &root, err) == 0 &&
+             sgf_set(root, "VG", p->goal == LD_KILL ? "kill" : "live", err) == 0) {
+        strbuf s;
+        strbuf_init(&s);
+        if (sgf_write(root, 0, &s, err) == 0)
+            text = strbuf_take(&s);
+        strbuf_free(&s);
+        if (!text && !err[0])
+            vp_fail(err, VP_ENOMEM, "out of memory");
+    }
+    sgf_free(root);
+    problem_free(out);
+    free(out);
+    return text;
+}
+
+/* ---- one file ------------------------------------------------------------------- */
+
+static void solve_one(const solve_args *a, solve_item *it)
+{
+    char err[VP_ERRLEN] = "", *text = NULL;
+    size_t len;
+    solve_work *w = calloc(1, sizeof *w);
+    if (!w) {
+        it->kind = ITEM_UNDEFINED;
+        it->out = NULL; /* reported as out of memory when printed */
+        return;
+    }
+    problem_init(&w->pr);
+    int rc = read_file(it->file, &text, &len, err);
+    if (rc == 0)
+        rc = problem_load(text, len, it->file, &w->pr, err);
+    it->kind = ITEM_ERROR;
+    if (rc == 0) {
+        w->size = w->pr.width;
+        find_book(w);
+        it->kind = ITEM_UNDEFINED;
+        ld_problem_opts lo = a->lopts;
+        rc = markup_goal(text, len, &lo.markup_goal, err);
+        if (rc == 0)
+            rc = ld_problem_from(&w->pr, &lo, &w->p, err);
+        if (rc == 0)
+            rc = dfpn_solve(&w->p, &a->dopts, &w->r, err);
+        if (rc == 0) {
+            it->kind = ITEM_SOLVED;
+            it->status = w->r.status;
+            it->seconds = w->r.seconds;
+            it->book = book_verdict(w);
+        } else if (w->pr.width != w->pr.height) {
+            w->has_book = 0; /* no coordinates for it */
+        }
+    }
+    free(text);
+    if (it->kind == ITEM_ERROR) {
+        it->error = strdup(err);
+        it->status = DFPN_UNKNOWN;
+    }
+    it->out = a->json ? json_report(it, w, err) : text_report(it, w, err);
+    if (it->kind == ITEM_SOLVED && a->sgf_dir) {
+        char serr[VP_ERRLEN] = "";
+        it->sgf = sgf_report(w, serr);
+        if (!it->sgf)
+            it->error = strdup(serr[0] ? serr : "out of memory");
+    }
+    problem_free(&w->pr);
+    free(w);
+}
+
+/* ---- the batch ------------------------------------------------------------------ */
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* Prints item i: its report, its SGF file, its error line; returns 1 when
+ * the file failed (did not load, or its SGF could not be written). */
+static int emit(const solve_args *a, solve_item *it)
+{
+    int failed = 0;
+    if (it->out)
+        fputs(it->out, stdout);
+    else
+        printf(a->json ? "{\"file\":\"%s\",\"status\":\"unknown\",\"reason\":\"out of memory\"}\n"
+                       : "%s: unknown (out of memory)\n",
+               it->file);
+    fflush(stdout);
+    if (it->kind == ITEM_ERROR) {
+        cli_error("%s%s%s", strncmp(it->error ? it->error : "", it->file, strlen(it->file)) ? it->file : "",
+                  strncmp(it->error ? it->error : "", it->file, strlen(it->file)) ? ": " : "",
+                  it->error ? it->error : "out of memory");
+        failed = 1;
+    } else if (it->sgf_path && it->kind == ITEM_SOLVED) {
+        cli_out o;
+        if (!it->sgf) {
+            cli_error("%s: %s", it->sgf_path, it->error ? it->error : "out of memory");
+            failed = 1;
+        } else if (cli_out_open(&o, it->sgf_path) != 0) {
+            failed = 1;
+        } else {
+            cli_out_write(&o, it->sgf, strlen(it->sgf));
+            failed = cli_out_commit(&o) != 0;
+        }
+    }
+    free(it->out);
+    free(it->sgf);
+    free(it->error);
+    it->out = it->sgf = it->error = NULL;
+    return failed;
+}
+
+static void summary(FILE *f, const solve_item *items, int n)
+{
+    int count[4] = {0, 0, 0, 0}, errors = 0, undefined = 0, books = 0, agree = 0, proved_agree = 0, disagree = 0,
+        open = 0, nsolved = 0;
+    double *secs = malloc((size_t)n * sizeof *secs);
+    for (int i = 0; i < n; i++) {
+        const solve_item *it = &items[i];
+        if (it->kind == ITEM_ERROR) {
+            errors++;
+            continue;
+        }
+        if (it->kind == ITEM_UNDEFINED) {
+            undefined++;
+            continue;
+        }
+        count[it->status]++;
+        if (secs)
+            secs[nsolved] = it->seconds;
+        nsolved++;
+        if (it->book != BOOK_NONE && it->book != BOOK_OTHER_SIDE)
+            books++;
+        agree += it->book == BOOK_AGREES;
+        proved_agree += it->book == BOOK_AGREES && it->status == DFPN_PROVED;
+        disagree += it->book == BOOK_REFUTED || it->book == BOOK_NOT_TRIED;
+        open += it->book == BOOK_OPEN;
+    }
+    fprintf(f, "summary: %d file%s: %d proved, %d ko, %d disproved, %d unknown (%d undefined), %d error%s\n", n,
+            n == 1 ? "" : "s", count[DFPN_PROVED], count[DFPN_KO], count[DFPN_DISPROVED],
+            count[DFPN_UNKNOWN] + undefined, undefined, errors, errors == 1 ? "" : "s");
+    fprintf(f, "  book: %d problem%s with a book move; %d of %d proved sets contain it; %d agree in all, "
+               "%d disagree, %d undecided\n",
+            books, books == 1 ? "" : "s", proved_agree, count[DFPN_PROVED], agree, disagree, open);
+    if (nsolved && secs) {
+        qsort(secs, (size_t)nsolved, sizeof *secs, cmp_double);
+        double median = nsolved % 2 ? secs[nsolved / 2] : (secs[nsolved / 2 - 1] + secs[nsolved / 2]) / 2;
+        int k90 = (int)ceil(0.9 * nsolved) - 1;
+        fprintf(f, "  seconds: median %.3f, 90th percentile %.3f, max %.3f (%d solved)\n", median,
+                secs[k90 < 0 ? 0 : k90], secs[nsolved - 1], nsolved);
+    } else {
+        fprintf(f, "  seconds: none solved\n");
+    }
+    free(secs);
+}
+
+int cmd_go_solve(int argc, char **argv)
+{
+    solve_args a;
+    parse_args(argc, argv, &a);
+    int n = argc - optind;
+    solve_item *items = calloc((size_t)n, sizeof *items);
+    if (!items) {
+        cli_error("out of memory");
+        return CLI_FAIL;
+    }
+    for (int i = 0; i < n; i++)
+        items[i].file = argv[optind + i];
+    if (a.sgf_dir && assign_sgf_paths(a.sgf_dir, items, n) != 0) {
+        cli_error("out of memory");
+        free(items);
+        return CLI_FAIL;
+    }
+    cli_set_threads(a.threads);
+    json_object_seed(0); /* before threads create JSON objects */
+    cli_progress bar;
+    cli_progress_init(&bar, "solving", a.quiet);
+    int next = 0, failed = 0, finished = 0;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1)
+#endif
+    for (int i = 0; i < n; i++) {
+        solve_one(&a, &items[i]);
+#ifdef _OPENMP
+#pragma omp critical(vp_go_solve_out)
+#endif
+        {
+            /* print in input order, as soon as every earlier file is done */
+            items[i].done = 1;
+            finished++;
+            if (bar.enabled && next < n && items[next].done) {
+                cli_progress_done(&bar); /* clear the bar's line before printing */
+                bar.last = 0;
+            }
+            while (next < n && items[next].done)
+                failed |= emit(&a, &items[next++]);
+            cli_progress_update(&bar, (double)finished / n);
+        }
+    }
+    cli_progress_done(&bar);
+    if (!a.json)
+        summary(stdout, items, n);
+    else if (!a.quiet)
+        summary(stderr, items, n);
+    for (int i = 0; i < n; i++)
+        free(items[i].sgf_path);
+    free(items);
+    return failed ? CLI_FAIL : CLI_OK;
+}

@@ -1,0 +1,194 @@
+#!/bin/sh
+# cli_solve.sh: `vp go solve` defines, solves and reports life-and-death
+# problems: JSON and text output, --sgf-out, overrides, batches with broken
+# files, usage errors, and output independent of --threads. The solver is
+# still changing, so the checks assert structure and facts Go settles on
+# tiny problems, not node counts or the solver's choice among equal lines.
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+. "$top_srcdir/tests/common.sh"
+
+# Straight three on the top edge of a 9x9 board: the white group's eye
+# space is A9 B9 C9; B9 (the vital point) is the only move that kills it
+# with Black to play, and the only one that lives with White to play.
+printf '(;GM[1]FF[4]SZ[9]PL[B]AW[ab][bb][cb][db][da]AB[ac][bc][cc][dc][ec][eb][ea]C[Black to kill]\n;B[ba]C[Correct.])\n' >"$T/kill.sgf"
+printf '(;GM[1]FF[4]SZ[9]PL[W]AW[ab][bb][cb][db][da]AB[ac][bc][cc][dc][ec][eb][ea]C[White to live]\n;W[ba]C[Correct.])\n' >"$T/live.sgf"
+# Two white stones in atari in the corner: Black captures at A8.
+printf '(;GM[1]FF[4]SZ[9]PL[B]AB[ca][bb][cb]AW[aa][ba]C[Black to kill];B[ab]C[Correct.])\n' >"$T/atari.sgf"
+# The same straight three in the JSON problem format.
+printf '{"AB": ["ac", "bc", "cc", "dc", "ec", "eb", "ea"], "AW": ["ab", "bb", "cb", "db", "da"], "SZ": "9", "C": "Black to play", "SOL": [["B", "ba", "Correct.", ""]]}\n' >"$T/kill.json"
+B="--nodes 200000 --time-limit 0 -q"
+
+check_exit 0 "solve an SGF problem (JSON)" vp go solve $B --json "$T/kill.sgf"
+cp "$T/out" "$T/kill.jsonl"
+check "  ... one line" has_lines "$T/kill.jsonl" 1
+check_py "  ... definition, status, first moves, book" '
+import sys
+o = records(sys.argv[1])[0]
+for k in ("file", "status", "goal", "to_play", "target", "region", "inferred", "first_moves", "ko_moves",
+          "main_line", "refutations", "book", "agrees_with_book", "nodes", "seconds", "reason"):
+    assert k in o, k
+assert o["file"].endswith("kill.sgf"), o["file"]
+assert o["goal"] == "kill" and o["to_play"] == "B", o
+assert sorted(o["target"]) == ["A8", "B8", "C8", "D8", "D9"], o["target"]
+assert o["inferred"] == {"to_play": "markup", "goal": "comment", "target": "inferred", "region": "inferred"}, o["inferred"]
+assert {"A9", "B9", "C9"} <= set(o["region"]) and set(o["target"]) <= set(o["region"]), o["region"]
+assert o["status"] == "proved", o["status"]
+assert o["first_moves"] == ["B9"], o["first_moves"]
+assert o["main_line"][0] == "B9" and len(o["main_line"]) % 2 == 1, o["main_line"]
+assert o["book"] == "B9" and o["agrees_with_book"] is True, o
+for m, line in o["refutations"].items():
+    assert m not in o["first_moves"] and (m in o["region"] or m == "pass"), m
+    assert line == [] or line[0] == m, (m, line)
+assert "A9" in o["refutations"] and "C9" in o["refutations"], o["refutations"]
+assert o["unsolved_moves"] == [] and o["reason"] is None, o
+assert isinstance(o["nodes"], int) and o["nodes"] > 0 and o["seconds"] >= 0, o
+' "$T/kill.jsonl"
+
+check_exit 0 "solve a JSON problem (side and goal inferred)" vp go solve $B --json "$T/kill.json"
+check_py "  ... the same answer as the SGF" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and o["first_moves"] == ["B9"] and o["goal"] == "kill", o
+assert o["inferred"]["goal"] == "inferred" and o["book"] == "B9" and o["agrees_with_book"] is True, o
+' "$T/out"
+
+check_exit 0 "one-move capture" vp go solve $B --json "$T/atari.sgf"
+check_py "  ... A8 captures, a pass does not" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and "A8" in o["first_moves"] and o["main_line"][0] in o["first_moves"], o
+assert "pass" in o["refutations"], o["refutations"]
+' "$T/out"
+
+check_exit 0 "text output" vp go solve $B "$T/kill.sgf" "$T/live.sgf"
+check "  ... status line per file" sh -c "grep -q '^$T/kill.sgf: proved\$' '$T/out' && grep -q '^$T/live.sgf: proved\$' '$T/out'"
+check "  ... what was inferred" grep -q '^  problem: .*goal: kill (comment); target: white chain' "$T/out"
+check "  ... first moves and main line" sh -c "grep -q '^  first moves: B9\$' '$T/out' && grep -q '^  main line ([0-9]* moves\{0,1\}): B9' '$T/out'"
+check "  ... wrong first moves" grep -q '^  wrong first moves ([0-9]*):.* A9' "$T/out"
+check "  ... book, nodes, seconds" sh -c "grep -q '^  book: B9 (agrees' '$T/out' && grep -q '^  nodes [0-9]*, [0-9.]* s\$' '$T/out'"
+check "  ... summary" sh -c "grep -q '^summary: 2 files: 2 proved, 0 ko, 0 disproved, 0 unknown (0 undefined), 0 errors\$' '$T/out' && grep -q '^  seconds: median' '$T/out'"
+
+# Overrides.
+check_exit 0 "--to-play W turns the kill into a life problem" vp go solve $B --json --to-play W "$T/kill.json"
+check_py "  ... goal live from flags, the book not compared" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["to_play"] == "W" and o["goal"] == "live", o
+assert o["inferred"]["to_play"] == "flags" and o["inferred"]["goal"] == "inferred", o
+assert o["status"] == "proved" and o["first_moves"] == ["B9"], o
+assert o["book"] == "B9" and o["agrees_with_book"] is None, o
+' "$T/out"
+check_exit 0 "--target, --region, --goal from flags" vp go solve $B --json --target A8 --region A6-F9 --goal live "$T/live.sgf"
+check_py "  ... recorded as flags" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["inferred"] == {"to_play": "markup", "goal": "flags", "target": "flags", "region": "flags"}, o["inferred"]
+assert sorted(o["target"]) == ["A8", "B8", "C8", "D8", "D9"] and len(o["region"]) == 24, o
+assert o["first_moves"] == ["B9"], o
+' "$T/out"
+check_exit 0 "a goal contradicting the target: unknown, not an error" vp go solve $B --json --goal kill --target A8 "$T/live.sgf"
+check_py "  ... with the reason" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "unknown" and "contradicts" in o["reason"], o
+' "$T/out"
+
+# --sgf-out: the proof as a solution tree that vp reads back.
+mkdir "$T/sgf"
+check_exit 0 "--sgf-out" vp go solve $B --json --sgf-out "$T/sgf" "$T/kill.sgf" "$T/kill.json"
+check "  ... one file per problem, clashing names numbered" sh -c "test -s '$T/sgf/kill.sgf' && test -s '$T/sgf/kill-2.sgf' && test \$(ls '$T/sgf' | wc -l) -eq 2"
+check_exit 0 "  ... vp go show reads it" vp go show --json "$T/sgf/kill.sgf"
+check_py "  ... B9 correct, the other first moves wrong" '
+import sys
+o = load(sys.argv[1])
+v = {m["move"]: m["verdict"] for m in o["first_moves"]}
+assert v.get("B9") == "correct" and "A9" in v, v
+assert all(x == "wrong" for m, x in v.items() if m != "B9"), v
+assert o["to_play"] == "black", o
+' "$T/out"
+check_exit 0 "  ... solving it again defines the problem by markup" vp go solve $B --json "$T/sgf/kill.sgf"
+check_py "  ... with the same answer" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["inferred"] == {"to_play": "markup", "goal": "markup", "target": "markup", "region": "markup"}, o["inferred"]
+assert o["first_moves"] == ["B9"] and o["book"] == "B9" and o["agrees_with_book"] is True, o
+' "$T/out"
+
+# A batch goes on past broken files; exit status 1 at the end.
+printf '(;SZ[9]AB[aa' >"$T/bad.sgf"
+printf '(;SZ[9]PL[B])' >"$T/empty.sgf"
+check_exit 1 "batch with a broken file in the middle" vp go solve $B --json "$T/kill.sgf" "$T/bad.sgf" "$T/empty.sgf" "$T/atari.sgf"
+check_py "  ... every file reported in order, the broken one named with its place" '
+import sys
+r = records(sys.argv[1])
+assert [o["file"].rsplit("/", 1)[-1] for o in r] == ["kill.sgf", "bad.sgf", "empty.sgf", "atari.sgf"], r
+assert r[0]["status"] == "proved" and r[3]["status"] == "proved", r
+assert r[1]["status"] == "error" and re.search(r"bad\.sgf: line 1, column \d+", r[1]["reason"]), r[1]
+assert r[2]["status"] == "unknown" and "no target" in r[2]["reason"], r[2]
+' "$T/out"
+check "  ... and on stderr" grep -q '^vp: .*bad.sgf: line 1, column' "$T/err"
+check_exit 1 "text batch with a broken file" vp go solve $B "$T/bad.sgf" "$T/atari.sgf"
+check "  ... reported with its place, the rest solved" sh -c "grep -q '^$T/bad.sgf: error (line 1, column' '$T/out' && grep -q '^$T/atari.sgf: proved' '$T/out' && grep -q ', 1 error\$' '$T/out'"
+check_exit 0 "a problem without a target is unknown, exit 0" vp go solve $B "$T/empty.sgf"
+check "  ... with the reason" grep -q '^.*empty.sgf: unknown (no target' "$T/out"
+
+# Identical output whatever the thread count (apart from the seconds).
+strip_secs() { sed -e 's/"seconds":[-0-9.eE+]*//' -e 's/, [0-9.]* s$//' -e '/^  seconds:/d' "$1"; }
+files="$T/kill.sgf $T/bad.sgf $T/live.sgf $T/atari.sgf $T/kill.json $T/empty.sgf"
+vp go solve $B --json -t 1 $files >"$T/t1.json" 2>/dev/null
+vp go solve $B --json -t 2 $files >"$T/t2.json" 2>/dev/null
+vp go solve $B -t 1 $files >"$T/t1.txt" 2>/dev/null
+vp go solve $B -t 2 $files >"$T/t2.txt" 2>/dev/null
+strip_secs "$T/t1.json" >"$T/a"; strip_secs "$T/t2.json" >"$T/b"
+check "--threads 1 and 2 give the same JSON" cmp "$T/a" "$T/b"
+strip_secs "$T/t1.txt" >"$T/a"; strip_secs "$T/t2.txt" >"$T/b"
+check "--threads 1 and 2 give the same text" cmp "$T/a" "$T/b"
+check "  ... one JSON line per file" has_lines "$T/t2.json" 6
+
+# Usage errors: exit 2, one line, nothing solved.
+usage() {
+    _desc=$1
+    shift
+    check_exit 2 "usage: $_desc" vp go solve "$@"
+    check "  ... one line, no output" sh -c "test \$(wc -l <'$T/err') -eq 1 && test ! -s '$T/out'"
+}
+usage "no file"
+usage "unknown option" --frobnicate "$T/kill.sgf"
+usage "bad --goal" --goal win "$T/kill.sgf"
+usage "bad --to-play" --to-play X "$T/kill.sgf"
+usage "bad --target point" --target Z99 "$T/kill.sgf"
+usage "column I in --region" --region A16-I19 "$T/kill.sgf"
+usage "pass as a target" --target pass "$T/kill.sgf"
+usage "bad --nodes" --nodes -5 "$T/kill.sgf"
+usage "bad --time-limit" --time-limit soon "$T/kill.sgf"
+usage "bad --margin" --margin 9 "$T/kill.sgf"
+usage "bad --tt-log2" --tt-log2 40 "$T/kill.sgf"
+usage "missing --sgf-out directory" --sgf-out "$T/nowhere" "$T/kill.sgf"
+check "  ... names the flag" grep -q -- '--sgf-out' "$T/err"
+usage "option without its value" "$T/kill.sgf" --nodes
+check_exit 0 "vp go solve --help" vp go solve --help
+check "vp go --help lists solve" sh -c "'$VP' go --help | grep -q '^  solve '"
+
+# The bundled problems (when the shared data is beside the tree): every
+# record well formed, with a small budget.
+data="$top_srcdir/../shared/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary"
+if [ -d "$data" ]; then
+    run vp go solve --json -q --nodes 3000 -t 2 "$data/Prob0001.json" "$data/Prob0002.json" "$data/Prob0003.json" \
+        "$data/Prob0004.json" "$data/Prob0005.json" "$data/Prob0006.json"
+    check "bundled problems: exit 0" test "$rc" -eq 0
+    check_py "  ... one well-formed record each" '
+import sys
+r = records(sys.argv[1])
+assert len(r) == 6, len(r)
+for o in r:
+    assert o["status"] in ("proved", "ko", "disproved", "unknown"), o
+    if "goal" in o:
+        assert o["goal"] in ("kill", "live") and o["book"] is not None and o["nodes"] > 0, o
+        assert set(o["first_moves"]) <= set(o["region"]) | {"pass"}, o
+        assert o["agrees_with_book"] in (True, False, None), o
+' "$T/out"
+else
+    skip "bundled problems" "no $data"
+fi
+
+finish cli_solve
