@@ -12,19 +12,17 @@
  *
  * Repetition and the graph-history interaction. A child whose key (stones,
  * side to move, ko, one pending pass) equals a node on the current path
- * counts as a loss for the PROVER, whoever repeated (in the ko pass, where
- * the prover is free of ko bans, as a win for it, and everything below
- * holds with proof and disproof swapped). Hence no proof ever
- * rests on a repetition: a proof is a finite tree of real terminals, valid
- * whatever the history, and is always stored. A disproof may rest on
- * repetitions; it carries a taint, the smallest path depth it referred to.
- * A disproof at depth d is valid regardless of history when its taint is
- * >= d (every cycle it uses returns inside its own subtree, so the
- * opponent can keep the play cycling or reach a real terminal); only such
- * disproofs are stored. Others live only in the child arrays of the frames
- * on the path, where the path they depend on is still the current one.
- * The depth cut is a taint of -1: never stored, and it makes a root
- * disproof unknown. */
+ * closes a cycle; who wins it depends on the pass and, in pass 0, on the
+ * moves of the cycle (a free ko retake of the opponent's on the way makes
+ * it the prover's; path flags freek[] say which moves were). A final value
+ * carries a taint, the smallest path depth of a cycle it rests on
+ * (NO_TAINT: none, so it is a finite tree of real terminals whatever the
+ * history). A final value at depth d is valid regardless of history when
+ * its taint is >= d (every cycle it uses returns inside its own subtree,
+ * and so does the free retake that decided it); only such values are
+ * stored. Others live only in the child arrays of the frames on the path,
+ * where the path they depend on is still the current one. The depth cut
+ * is a taint of -1: never stored, and it leaves a root move unknown. */
 #include <config.h>
 
 #include "dfpn.h"
@@ -50,6 +48,9 @@
 #ifndef DFPN_PRECHECK
 #define DFPN_PRECHECK 1
 #endif
+#ifndef DFPN_EPS_SHIFT
+#define DFPN_EPS_SHIFT 2 /* epsilon = 1/4 */
+#endif
 #ifndef DFPN_FLOOD_MAX
 #define DFPN_FLOOD_MAX 64
 #endif
@@ -60,8 +61,11 @@ typedef struct tt_entry {
     uint32_t pn, dn;
 } tt_entry;
 
+/* A child in its parent's list. taint: for a final value (pn or dn 0),
+ * the smallest path depth of a repetition it rests on (NO_TAINT: none,
+ * -1: a depth cut); freek: the move is a free ko retake. */
 typedef struct kid {
-    int move, score, taint;
+    int move, score, taint, freek;
     uint32_t pn, dn;
 } kid;
 
@@ -73,11 +77,13 @@ typedef struct bcache_entry {
 
 typedef struct ctx {
     int prover, attacker, defender, capture_any, seki_is_death;
-    /* the ko model of the current pass (see dfpn.h): free_side ignores ko
-     * bans (its ban is lifted as soon as it is set), and a repetition is
-     * won by the prover when rep_win > 0, lost when < 0 */
+    /* the ko model of the current pass (see dfpn.h): free_side may retake
+     * a ko at once (a ko threat it always has); a repetition is won by the
+     * prover when rep_win > 0, and in the first pass when the cycle holds
+     * a free retake of the opponent's (it spends a threat each time round) */
     int free_side, rep_win;
     int ko_seen; /* a ko ban or a repetition met in this pass */
+    unsigned char freek[MAX_DEPTH + 2]; /* path[d] was reached by a free retake */
     bb361 region, target;
     tt_entry *tt;
     uint64_t mask;
@@ -155,20 +161,24 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn)
     e[slot].dn = dn;
 }
 
-/* Plays m (a legal point or GO_PASS) for color on b under the pass's ko
- * model: a ko ban on the free side is lifted at once. */
+/* Plays m (a point legal under the pass's ko model, or GO_PASS) for color
+ * on b. A pass by a player under a ko ban does not count towards the two
+ * passes that end the game: it stands for a move elsewhere while the ban
+ * lasts, not an offer to stop. */
 static void play(ctx *c, go_board *b, int color, int m)
 {
     if (m == GO_PASS) {
+        int banned = b->ko && b->ko_color == color;
         go_pass(b, color);
+        if (banned)
+            b->passes = 0;
         return;
     }
+    if (b->ko && b->ko_color == color && b->ko == go_p2s(m))
+        b->ko = 0; /* a free retake (generated for the free side only) */
     go_play_legal(b, color, m);
-    if (b->ko) {
+    if (b->ko)
         c->ko_seen = 1;
-        if (b->ko_color == c->free_side)
-            b->ko = 0;
-    }
 }
 
 /* ---- terminals ---- */
@@ -355,7 +365,7 @@ static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *p
  * the captured chains removed, the side to move, and the ko that place()
  * in go.c sets (exactly one stone captured and the new stone alone with
  * one liberty, which is then the captured point). */
-static uint64_t child_key(const go_board *b, int color, int m, int free_side, bb361 *capt, uint64_t *stones)
+static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint64_t *stones)
 {
     int s = go_p2s(m), o = 3 - color, ncapt = 0, kslot = 0, alone = 1, empty_nb = 0;
     int heads[4], nh = 0;
@@ -388,7 +398,7 @@ static uint64_t child_key(const go_board *b, int color, int m, int free_side, bb
     *stones = h;
     if (o == GO_WHITE)
         h ^= go_zobrist(3, 0);
-    if (ncapt == 1 && alone && !empty_nb && o != free_side)
+    if (ncapt == 1 && alone && !empty_nb)
         h ^= go_zobrist(3, 1 + go_s2p(kslot) + (o == GO_WHITE ? GO_NPOINTS : 0));
     return h;
 }
@@ -409,6 +419,11 @@ static int gen_kids(ctx *c, int d, kid *k)
     uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];
     bb361 capts[DFPN_MAX_ROOT];
     new_stamp(c);
+    /* the free side may retake a ko at once: its ban is ignored here (the
+     * board is ours; the ban is put back below) */
+    int kslot = b->ko, banned = kslot && b->ko_color == color;
+    if (banned && color == c->free_side)
+        c->boards[d].ko = 0;
     /* first the keys, prefetching their table buckets: the table is far
      * larger than the caches and its misses dominated the time */
     for (int m = bb361_lowest(&cand);; m = bb361_next(&cand, m + 1)) {
@@ -420,15 +435,18 @@ static int gen_kids(ctx *c, int d, kid *k)
         e->move = m;
         e->score = move_score(c, b, color, m);
         e->taint = NO_TAINT;
+        e->freek = banned && m != GO_PASS && go_p2s(m) == kslot;
         if (m == GO_PASS)
-            keys[n] = b->hash ^ (color == GO_BLACK ? go_zobrist(3, 0) : 0) ^ (go_passes(b) == 0 ? PASS_KEY : 0);
+            keys[n] = b->hash ^ (color == GO_BLACK ? go_zobrist(3, 0) : 0) ^
+                      (go_passes(b) == 0 && !banned ? PASS_KEY : 0);
         else
-            keys[n] = child_key(b, color, m, c->free_side, &capts[n], &stones[n]);
+            keys[n] = child_key(b, color, m, &capts[n], &stones[n]);
         __builtin_prefetch(&c->tt[keys[n] & c->mask]);
         n++;
         if (m == GO_PASS)
             break;
     }
+    c->boards[d].ko = kslot;
     for (int i = 0; i < n; i++) {
         kid *e = &k[i];
         int m = e->move;
@@ -443,9 +461,14 @@ static int gen_kids(ctx *c, int d, kid *k)
                 if (c->path[j] == key)
                     rep = j;
         if (rep >= 0) {
+            /* a cycle through path[rep]: in the first pass the prover wins
+             * it when the opponent retook a ko freely on the way round */
+            int win = c->rep_win > 0 || e->freek;
+            for (int j = rep + 1; j <= d && !win; j++)
+                win = c->freek[j];
             c->ko_seen = 1;
-            e->pn = c->rep_win > 0 ? 0 : INF;
-            e->dn = c->rep_win > 0 ? INF : 0;
+            e->pn = win ? 0 : INF;
+            e->dn = win ? INF : 0;
             e->taint = rep;
             continue;
         }
@@ -561,15 +584,14 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         uint32_t total = inf_sum ? INF : sat(sum);
         pn = or_node ? best : total;
         dn = or_node ? total : best;
-        int rep_final = c->rep_win > 0 ? pn == 0 : dn == 0;
-        if (rep_final) {
-            /* the value a repetition gives: when every child must have it
-             * (OR node and a disproof, AND node and a proof) the worst
-             * taint counts, else the most storable such child */
-            int all = c->rep_win > 0 ? !or_node : or_node;
+        if (pn == 0 || dn == 0) {
+            /* a final value: when every child must have it (a proof at an
+             * AND node, a disproof at an OR node) the worst taint counts,
+             * else the most storable child that has it */
+            int proof = pn == 0, all = proof ? !or_node : or_node;
             taint = all ? NO_TAINT : -2;
             for (int i = 0; i < n; i++) {
-                if ((c->rep_win > 0 ? k[i].pn : k[i].dn) != 0)
+                if ((proof ? k[i].pn : k[i].dn) != 0)
                     continue;
                 if (all ? k[i].taint < taint : k[i].taint > taint)
                     taint = k[i].taint;
@@ -578,17 +600,22 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         if (pn >= thpn || dn >= thdn || c->aborted)
             break;
         uint32_t cthpn, cthdn;
+        /* the 1+epsilon trick (Pawlewicz and Lew): the best child may run
+         * until it is a fraction worse than the second best, not just one
+         * more, which spares most of the switching between siblings */
+        uint32_t lim = second == INF ? INF : sat((uint64_t)second + (second >> DFPN_EPS_SHIFT) + 1);
         if (or_node) {
-            cthpn = second == INF ? thpn : (second + 1 < thpn ? second + 1 : thpn);
+            cthpn = lim < thpn ? lim : thpn;
             cthdn = thdn == INF ? INF : sat((uint64_t)thdn - dn + k[bi].dn);
         } else {
-            cthdn = second == INF ? thdn : (second + 1 < thdn ? second + 1 : thdn);
+            cthdn = lim < thdn ? lim : thdn;
             cthpn = thpn == INF ? INF : sat((uint64_t)thpn - pn + k[bi].pn);
         }
         go_board *cb = &c->boards[d + 1];
         *cb = *b;
         play(c, cb, go_to_move(b), k[bi].move);
         c->path[d + 1] = key_of(cb);
+        c->freek[d + 1] = (unsigned char)k[bi].freek;
         kid r;
         mid(c, d + 1, cthpn, cthdn, &r);
         k[bi].pn = r.pn;
@@ -598,8 +625,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     out->pn = pn;
     out->dn = dn;
     out->taint = taint;
-    int rep_final = c->rep_win > 0 ? pn == 0 : dn == 0;
-    if (!rep_final || taint >= d)
+    if ((pn != 0 && dn != 0) || taint >= d)
         tt_put(c, c->path[d], pn, dn);
 }
 
@@ -670,6 +696,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
             *cb = c->boards[0];
             play(c, cb, c->prover, v->move);
             c->path[1] = key_of(cb);
+            c->freek[1] = 0;
             kid w;
             mid(c, 1, th, th, &w);
             v->pn = w.pn;
@@ -682,15 +709,14 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
     }
 }
 
-/* Sets the ko model: pass 0 (the local game) keeps the simple ko rule for
- * both sides and counts a repetition against the prover; pass 1 lets the
- * prover ignore ko bans and counts a repetition for it. Clears the table.
- * (A pass 0 in which the opponent ignores bans would classify more
- * precisely, but with the two-pass end rule it also turns kos the opponent
- * can never win, only prolong, into failures; see dfpn.h.) */
+/* Sets the ko model. Pass 0, unconditional success: the opponent may
+ * retake any ko at once (it has ko threats) but spends a threat each time,
+ * so a cycle through such a retake is the prover's, any other cycle the
+ * opponent's. Pass 1, success by ko: the prover may retake at once and
+ * every cycle is its. Clears the table. */
 static void set_pass(ctx *c, int pass)
 {
-    c->free_side = pass == 0 ? GO_EMPTY : c->prover;
+    c->free_side = pass == 0 ? go_other(c->prover) : c->prover;
     c->rep_win = pass == 0 ? -1 : 1;
     c->ko_seen = 0;
     memset(c->tt, 0, (c->mask + 2) * sizeof *c->tt);
@@ -702,8 +728,8 @@ static int settled(const ctx *c, const kid *v, int proof)
 {
     if (proof ? v->pn != 0 : v->dn != 0)
         return 0;
-    int rep_final = c->rep_win > 0 ? proof : !proof;
-    return !rep_final || v->taint >= 0;
+    (void)c;
+    return v->taint >= 0;
 }
 
 int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *err)
@@ -757,10 +783,20 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         snprintf(r->reason, sizeof r->reason, "the position is already terminal");
         goto done;
     }
-    /* pass 0: success in the local game */
+    /* pass 0: success in the local game, on three quarters of the budget
+     * so that the failures it finds can still be checked for a ko */
+    c.max_nodes = o->max_nodes > 0 ? o->max_nodes - o->max_nodes / 4 : 0;
+    c.max_seconds = o->max_seconds > 0 ? 0.75 * o->max_seconds : 0;
     int n = gen_kids(&c, 0, rk), cut = 0;
     memset(want, 1, (size_t)n);
     solve_roots(&c, rk, n, want);
+    if (c.aborted && !c.ko_seen) {
+        /* no ko so far: no ko pass to keep the budget for */
+        c.max_nodes = o->max_nodes;
+        c.max_seconds = o->max_seconds;
+        c.aborted = 0;
+        solve_roots(&c, rk, n, want);
+    }
     int ko_seen = c.ko_seen, nko_try = 0;
     r->nroot = n;
     for (int i = 0; i < n; i++) {
@@ -780,6 +816,10 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     if (r->nfirst)
         r->nline = read_line(&c, r->first[0], 1, r->line, DFPN_MAX_LINE);
     /* pass 1: the failures that met a ko, with the prover free of ko bans */
+    int aborted0 = c.aborted;
+    c.max_nodes = o->max_nodes;
+    c.max_seconds = o->max_seconds;
+    c.aborted = 0;
     if (nko_try) { /* with the budget spent, these end unknown */
         set_pass(&c, 1);
         int n1 = gen_kids(&c, 0, rk1);
@@ -807,6 +847,8 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         nunk += r->root_status[i] == DFPN_UNKNOWN;
     }
     r->status = r->nfirst ? DFPN_PROVED : r->nko ? DFPN_KO : ndis == n ? DFPN_DISPROVED : DFPN_UNKNOWN;
+    if (!c.aborted)
+        c.aborted = aborted0;
     if (nunk)
         snprintf(r->reason, sizeof r->reason, "%d first moves unknown: %s%s", nunk,
                  c.aborted == 1 ? "node budget exhausted" : c.aborted == 2 ? "time budget exhausted" : "",

@@ -35,16 +35,22 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 ** in finitely many moves whatever the opponent does; DISPROVED means it has
 ** none (an opponent able to prolong a cycle for ever counts as succeeding).
 **
-** Ko. Each first move is solved in the local game above (simple ko for
-** both sides, no ko threats anywhere, a repetition lost by the prover).
-** A first move that fails there after the search met a ko or a repetition
-** is solved again with the prover free of ko bans (it may retake at once,
-** as with unlimited ko threats; a repetition then counts for it): success
-** there gives DFPN_KO, "succeeds only by winning a ko", and the prover is
-** the side that needs the ko threats; failure there is DISPROVED. A
-** success of the local game may still contain a ko that the prover takes
-** first and resolves before the opponent may retake (no threats are
-** modelled for the opponent); such moves are reported PROVED.
+** Ko. Each first move is solved twice at most. Pass 0 (unconditional):
+** the opponent of the prover may retake a ko at once, ignoring the ban
+** (it always has a ko threat), but a cycle of positions through such a
+** retake counts for the prover (the opponent spends a threat each time
+** round and has finitely many); any other cycle counts for the opponent.
+** A pass by a player under a ko ban does not count towards the two passes
+** that end the game (it stands for a move elsewhere). Success there is
+** DFPN_PROVED: the prover needs no ko threat. A first move that fails in
+** pass 0 after the search met a ko or a repetition is solved again in
+** pass 1, where the prover may retake at once and every cycle counts for
+** it: success there is DFPN_KO ("succeeds by winning a ko"; the prover is
+** the side that needs the ko threats), failure DISPROVED. A value that
+** rests on a cycle is stored in the table only when the cycle lies inside
+** the subtree (Kishimoto and Mueller's graph-history interaction); other
+** such values live on the current path only. Pass 0 runs on three
+** quarters of the budget when a ko was met, to leave pass 1 the rest.
 **
 ** Lines. Values are read back from the table after the search: each
 ** settled first move gets a line (main line or refutation), cut where the
