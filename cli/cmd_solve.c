@@ -56,7 +56,7 @@ static const char solve_help[] =
     "      --margin N       lines around the inferred region, 0..4 (default 1)\n"
     "      --seki-is-death  seki counts as a kill\n"
     "      --capture-any    capturing any target stone counts as a kill\n"
-    "      --tt-log2 N      transposition table of 2^N entries, 10..28 (default 20)\n"
+    "      --tt-log2 N      transposition table of 2^N entries, 10..28 (default 22)\n"
     "  -q, --quiet          no progress bar; with --json, no summary on stderr\n"
     "  -h, --help           this help\n";
 

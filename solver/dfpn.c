@@ -112,7 +112,7 @@ void dfpn_opts_init(dfpn_opts *o)
 {
     o->max_nodes = 1000000;
     o->max_seconds = 10.0;
-    o->tt_log2 = 20;
+    o->tt_log2 = 22;
     o->capture_any = 0;
     o->seki_is_death = 0;
 }

@@ -88,7 +88,7 @@ typedef struct dfpn_result {
     char reason[128]; /* why the status is unknown, else "" */
 } dfpn_result;
 
-/* Sets o to the defaults (1e6 nodes, 10 s, 2^20 entries, capture all);
+/* Sets o to the defaults (1e6 nodes, 10 s, 2^22 entries, capture all, seki is life);
  * returns nothing. */
 void dfpn_opts_init(dfpn_opts *o);
 
