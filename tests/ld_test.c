@@ -149,6 +149,37 @@ static const char *const live_rows[] = {
     "O O O O O O . .",
 };
 
+/* Cho Chikun Elementary 21: the black stones F18-F19 have four
+ * liberties, so their outside liberties G18 and G19 belong to the region
+ * (white may capture them); the strong wall C17-E17 gets no outside line. */
+static const char *const weak_wall_rows[] = {
+    ". X X . O X . . .",
+    ". O O O . X . . .",
+    "O O X X X . . . .",
+    "X X . . . . . . .",
+    ". . X . . . . . .",
+};
+
+static void test_weak_wall(void)
+{
+    go_board b;
+    ld_problem p;
+    char err[VP_ERRLEN];
+    corner(&b, 19, weak_wall_rows, 5);
+    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
+    CHECK(rc == 0, "weak wall: %s", err);
+    if (rc)
+        return;
+    CHECK(p.goal == LD_KILL && p.defender == GO_WHITE, "weak wall: black kills");
+    CHECK(ld_in_region(&p, pt("G19", 19)) && ld_in_region(&p, pt("G18", 19)),
+          "weak wall: the outside liberties of F18-F19 are in the region (%s)", p.summary);
+    CHECK(!ld_in_region(&p, pt("H19", 19)) && !ld_in_region(&p, pt("D14", 19)),
+          "weak wall: nothing beyond them (%s)", p.summary);
+    check_invariants(&p, "weak wall");
+    go_board framed;
+    CHECK(ld_frame(&p, &framed, err) == 0, "weak wall: frame: %s", err);
+}
+
 static void test_kill(void)
 {
     go_board b;
@@ -546,6 +577,7 @@ static void test_corpus(void)
 int main(void)
 {
     test_kill();
+    test_weak_wall();
     test_live();
     test_split_group();
     test_markup();
