@@ -29,6 +29,9 @@
 
 #include <limits.h>
 #include <stdio.h>
+#ifdef HAVE_SYS_MMAN_H
+#include <sys/mman.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -93,6 +96,8 @@ typedef struct ctx {
     int kmax;
     bcache_entry *bcache; /* static_alive by stone hash, direct mapped */
     uint64_t bmask;
+    int tt_log2, tt_max_log2; /* the table grows up to 2^tt_max_log2 entries */
+    long long grow_at;        /* node count at which it grows next */
     uint16_t lstamp[GO_NSLOTS]; /* capped liberty counts of chain heads, */
     uint8_t lcount[GO_NSLOTS];  /* valid while lstamp[h] == stamp */
     uint16_t stamp;
@@ -100,6 +105,24 @@ typedef struct ctx {
     double t0, max_seconds;
     int aborted; /* 1 nodes, 2 time */
 } ctx;
+
+/* A zeroed table of n bytes on 2 MiB boundaries, with transparent huge
+ * pages asked for where the system has them: the table is far larger than
+ * the TLB reaches with 4 KiB pages, and its lookups are random. */
+static void *table_alloc(size_t n)
+{
+    const size_t align = (size_t)2 << 20;
+    if (n < align)
+        return calloc(1, n);
+    void *p = NULL;
+    if (posix_memalign(&p, align, n) != 0)
+        return NULL;
+#if defined(HAVE_SYS_MMAN_H) && defined(MADV_HUGEPAGE)
+    madvise(p, n, MADV_HUGEPAGE);
+#endif
+    memset(p, 0, n);
+    return p;
+}
 
 static double now(void)
 {
@@ -442,6 +465,8 @@ static int gen_kids(ctx *c, int d, kid *k)
         else
             keys[n] = child_key(b, color, m, &capts[n], &stones[n]);
         __builtin_prefetch(&c->tt[keys[n] & c->mask]);
+        if (m != GO_PASS)
+            __builtin_prefetch(&c->bcache[stones[n] & c->bmask]);
         n++;
         if (m == GO_PASS)
             break;
@@ -533,9 +558,46 @@ static int gen_kids(ctx *c, int d, kid *k)
 
 static uint32_t sat(uint64_t v) { return v >= INF ? INF - 1 : (uint32_t)v; }
 
+/* Sizes of the tables for a transposition table of 2^log2 entries. */
+#define TT_START_LOG2 16
+#define BCACHE_LOG2(log2) ((log2) - 4 > 18 ? 18 : (log2) - 4)
+
+/* Grows the table four times (or up to its bound), keeping every entry,
+ * and the Benson cache with it (emptied: it is only a cache). A failed
+ * allocation leaves the tables as they were and stops the growth. */
+static void tt_grow(ctx *c)
+{
+    int log2 = c->tt_log2 + 2 > c->tt_max_log2 ? c->tt_max_log2 : c->tt_log2 + 2;
+    tt_entry *nt = table_alloc(((size_t)1 << log2) * sizeof *nt);
+    bcache_entry *nb = table_alloc(((size_t)1 << BCACHE_LOG2(log2)) * sizeof *nb);
+    if (!nt || !nb) {
+        free(nt);
+        free(nb);
+        c->tt_max_log2 = c->tt_log2;
+        return;
+    }
+    tt_entry *old = c->tt;
+    size_t n = (size_t)1 << c->tt_log2;
+    c->tt = nt;
+    c->mask = (((uint64_t)1 << log2) - 1) & ~(uint64_t)1;
+    c->tt_log2 = log2;
+    /* finals first, so that no heuristic entry displaces one */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < n; i++)
+            if ((old[i].pn | old[i].dn) && is_final(old[i].pn, old[i].dn) == (pass == 0))
+                tt_put(c, old[i].key, old[i].pn, old[i].dn);
+    free(old);
+    free(c->bcache);
+    c->bcache = nb;
+    c->bmask = ((uint64_t)1 << BCACHE_LOG2(log2)) - 1;
+    c->grow_at = (long long)1 << (log2 - 1);
+}
+
 static void budget(ctx *c)
 {
     c->nodes++;
+    if (c->nodes >= c->grow_at && c->tt_log2 < c->tt_max_log2)
+        tt_grow(c);
     if (c->max_nodes > 0 && c->nodes >= c->max_nodes)
         c->aborted = 1;
     else if (c->max_seconds > 0 && (c->nodes & 255) == 0 && now() - c->t0 > c->max_seconds)
@@ -755,11 +817,16 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.max_nodes = o->max_nodes;
     c.max_seconds = o->max_seconds;
     c.kmax = bb361_popcount(p->region) + 1;
-    c.mask = (((uint64_t)1 << o->tt_log2) - 1) & ~(uint64_t)1;
-    c.tt = calloc((size_t)1 << o->tt_log2, sizeof *c.tt);
+    /* the table starts small (small problems would spend more time
+     * clearing a large one than searching) and grows with the search */
+    c.tt_max_log2 = o->tt_log2;
+    c.tt_log2 = o->tt_log2 < TT_START_LOG2 ? o->tt_log2 : TT_START_LOG2;
+    c.grow_at = (long long)1 << (c.tt_log2 - 1);
+    c.mask = (((uint64_t)1 << c.tt_log2) - 1) & ~(uint64_t)1;
+    c.tt = table_alloc(((size_t)1 << c.tt_log2) * sizeof *c.tt);
     c.boards = malloc((MAX_DEPTH + 2) * sizeof *c.boards);
-    c.bmask = ((uint64_t)1 << (o->tt_log2 > 18 ? 18 : o->tt_log2)) - 1;
-    c.bcache = calloc(c.bmask + 1, sizeof *c.bcache);
+    c.bmask = ((uint64_t)1 << BCACHE_LOG2(c.tt_log2)) - 1;
+    c.bcache = table_alloc((c.bmask + 1) * sizeof *c.bcache);
     c.kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c.kmax * sizeof *c.kids);
     kid *rk = malloc((size_t)c.kmax * sizeof *rk);
     kid *rk1 = malloc((size_t)c.kmax * sizeof *rk1);

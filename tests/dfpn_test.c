@@ -153,7 +153,7 @@ static void test_corpus(void)
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/../shared/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary",
              top && *top ? top : ".");
-    int proved = 0, agree = 0, disproved = 0, unknown = 0, loaded = 0, noref = 0;
+    int proved = 0, agree = 0, disproved = 0, unknown = 0, loaded = 0, noref = 0, ko = 0, ko_agree = 0;
     double total = 0, worst = 0;
     for (int i = 1; i <= CORPUS_N; i++) {
         char path[4200], err[VP_ERRLEN];
@@ -201,6 +201,10 @@ static void test_corpus(void)
             if (!has_first(&r, book))
                 printf("  Prob%04d: proved but the book move is not in the set (%d moves): %s\n", i, r.nfirst,
                        p.summary);
+        } else if (r.status == DFPN_KO) {
+            ko++;
+            for (int k = 0; k < r.nko; k++)
+                ko_agree += r.ko_first[k] == book;
         } else if (r.status == DFPN_DISPROVED) {
             disproved++;
             printf("  Prob%04d: disproved: %s\n", i, p.summary);
@@ -210,8 +214,9 @@ static void test_corpus(void)
         problem_free(&pr);
     }
     printf("dfpn_test: Elementary 1..%d: %d loaded, %d without target, %d proved (%d agree with the book), "
-           "%d disproved, %d unknown; %.3f s mean, %.3f s max\n",
-           CORPUS_N, loaded, noref, proved, agree, disproved, unknown, loaded ? total / loaded : 0.0, worst);
+           "%d ko (%d with the book move), %d disproved, %d unknown; %.3f s mean, %.3f s max\n",
+           CORPUS_N, loaded, noref, proved, agree, ko, ko_agree, disproved, unknown, loaded ? total / loaded : 0.0,
+           worst);
     CHECK(loaded == CORPUS_N, "the first %d problems load (%d)", CORPUS_N, loaded);
 }
 

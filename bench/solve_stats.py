@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Summarise a `vp go solve --json` run for bench/RESULTS.md.
+
+Usage: bench/solve_stats.py RUN.jsonl [--owl OWL.jsonl] [--list]
+
+Per collection (the directory of each file): problems, statuses, how many
+proven answer sets hold the book's first move (and how many only as a ko
+move), extra proven moves, contradictions, and seconds per problem
+(median, 90th percentile by nearest rank, maximum). With --owl, the
+GNU Go owl results of bench/owl_bench.py are set side by side (agreement
+of GNU Go's move with the book). With --list, every problem where the
+solver and the book disagree is listed with the solver's sets.
+"""
+import json
+import math
+import os
+import sys
+from collections import OrderedDict
+
+
+def pct(v, q):
+    if not v:
+        return float("nan")
+    v = sorted(v)
+    return v[max(0, math.ceil(q * len(v)) - 1)]
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if len(argv) >= 2 else 2
+    run, owl, listing = argv[1], None, "--list" in argv
+    if "--owl" in argv:
+        owl = argv[argv.index("--owl") + 1]
+    rows = []
+    with open(run) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                rows.append(json.loads(line))
+            except ValueError as e:
+                print("%s:%d: not JSON: %s" % (run, n, e), file=sys.stderr)
+                return 1
+    owl_by_file = {}
+    if owl:
+        with open(owl) as f:
+            for line in f:
+                if line.strip():
+                    j = json.loads(line)
+                    owl_by_file[os.path.basename(j["file"]) + "|" + j.get("collection", "")] = j
+    groups = OrderedDict()
+    for r in rows:
+        groups.setdefault(os.path.basename(os.path.dirname(r["file"])), []).append(r)
+    groups["all"] = rows
+    print("| collection | problems | proved | ko | disproved | unknown | book move proven | book move only by ko "
+          "| agree (either) | extra moves | contradicted | median s | p90 s | max s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    disagreements = []
+    for name, rs in groups.items():
+        st = {k: 0 for k in ("proved", "ko", "disproved", "unknown", "error")}
+        book_proven = book_ko = extra = contra = 0
+        secs = []
+        for r in rs:
+            st[r["status"]] = st.get(r["status"], 0) + 1
+            secs.append(r.get("seconds") or 0.0)
+            b = r.get("book")
+            fm, km = r.get("first_moves", []) or [], r.get("ko_moves", []) or []
+            if b in fm:
+                book_proven += 1
+                extra += len(fm) > 1
+            elif b in km:
+                book_ko += 1
+            if b is not None and r.get("agrees_with_book") is False:
+                contra += 1
+            if name != "all" and r["status"] != "unknown" and b not in fm:
+                disagreements.append(r)
+        n = len(rs)
+        print("| %s | %d | %d | %d | %d | %d | %d (%.1f%%) | %d | %d (%.1f%%) | %d | %d | %.3f | %.3f | %.3f |" % (
+            name, n, st["proved"], st["ko"], st["disproved"], st["unknown"] + st["error"], book_proven,
+            100.0 * book_proven / n, book_ko, book_proven + book_ko, 100.0 * (book_proven + book_ko) / n, extra,
+            contra, pct(secs, 0.5), pct(secs, 0.9), max(secs)))
+    if listing:
+        print()
+        print("Problems where the solver settled the problem and the book's first move is not among the proven moves:")
+        print()
+        for r in disagreements:
+            print("- %s/%s: %s; book %s; proven %s; ko %s%s" % (
+                os.path.basename(os.path.dirname(r["file"])), os.path.basename(r["file"]), r["status"], r.get("book"),
+                ",".join(r.get("first_moves") or []) or "-", ",".join(r.get("ko_moves") or []) or "-",
+                "; " + r["definition"] if r.get("definition") else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
