@@ -54,6 +54,9 @@
 #ifndef DFPN_EPS_SHIFT
 #define DFPN_EPS_SHIFT 2 /* epsilon = 1/4 */
 #endif
+#ifndef DFPN_PRUNE_TERRITORY
+#define DFPN_PRUNE_TERRITORY 1
+#endif
 #ifndef DFPN_FLOOD_MAX
 #define DFPN_FLOOD_MAX 64
 #endif
@@ -88,6 +91,8 @@ typedef struct ctx {
     int ko_seen; /* a ko ban or a repetition met in this pass */
     unsigned char freek[MAX_DEPTH + 2]; /* path[d] was reached by a free retake */
     bb361 region, target;
+    bb361 moves; /* where moves are tried: the region less the attacker's
+                  * unconditional territory (see dfpn.h) */
     tt_entry *tt;
     uint64_t mask;
     go_board *boards; /* boards[d]: the node at depth d of the path */
@@ -438,7 +443,7 @@ static int gen_kids(ctx *c, int d, kid *k)
     const go_board *b = &c->boards[d];
     go_board *cb = &c->boards[d + 1];
     int color = go_to_move(b), opp = 3 - color, n = 0;
-    bb361 cand = bb361_and(c->region, b->set[GO_EMPTY]);
+    bb361 cand = bb361_and(c->moves, b->set[GO_EMPTY]);
     uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];
     bb361 capts[DFPN_MAX_ROOT];
     new_stamp(c);
@@ -842,6 +847,16 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.boards[0].to_move = p->to_move;
     c.boards[0].passes = 0;
     c.path[0] = key_of(&c.boards[0]);
+    /* The attacker's unconditional territory (Benson, eyes anywhere: the
+     * frame's count) stays its own whatever is played, and no stone there
+     * can touch the target or capture the pass-alive chains around it: a
+     * move there, by either side, does nothing a pass would not. */
+    c.moves = c.region;
+    if (DFPN_PRUNE_TERRITORY) {
+        bb361 safe;
+        benson_safe_points(&c.boards[0], c.attacker, NULL, &safe);
+        c.moves = bb361_andnot(c.region, bb361_and(safe, c.boards[0].set[GO_EMPTY]));
+    }
     set_pass(&c, 0);
 
     int t = terminal(&c, &c.boards[0]);

@@ -20,7 +20,10 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 
 /*
 ** The game solved. Both sides play only on empty points of the region, or
-** pass; the rules are go.h's with simple ko (no superko). Terminals, checked
+** pass; points of the attacker's unconditional territory at the start
+** (benson_safe_points with the frame's eyes) are not tried by either side,
+** since a stone there can neither touch the target nor capture the
+** pass-alive chains around it, and so does nothing a pass would not; the rules are go.h's with simple ko (no superko). Terminals, checked
 ** on every node:
 **   - captured: the attacker wins as soon as no target point holds a
 **     defender stone (every target stone has been captured; with
