@@ -71,7 +71,7 @@ typedef struct tt_entry {
  * the smallest path depth of a repetition it rests on (NO_TAINT: none,
  * -1: a depth cut); freek: the move is a free ko retake. */
 typedef struct kid {
-    int move, score, taint, freek;
+    int move, score, taint, freek, kof; /* kof: the value met a ko or a cycle */
     uint32_t pn, dn;
 } kid;
 
@@ -93,6 +93,8 @@ typedef struct ctx {
     bb361 region, target;
     bb361 moves; /* where moves are tried: the region less the attacker's
                   * unconditional territory (see dfpn.h) */
+    int wlo, whi; /* the words of a bb361 that hold the region and the
+                   * points next to it */
     tt_entry *tt;
     uint64_t mask;
     go_board *boards; /* boards[d]: the node at depth d of the path */
@@ -157,13 +159,16 @@ static uint64_t key_of(const go_board *b)
 
 /* ---- transposition table: two-entry buckets, finals kept first ---- */
 
-static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn)
+/* Bit 0 of a stored key (not used by the bucket index) holds the ko
+ * flag of the value: its search met a ko ban or a cycle somewhere. */
+static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *kof)
 {
     const tt_entry *e = &c->tt[key & c->mask];
     for (int i = 0; i < 2; i++)
-        if (e[i].key == key && (e[i].pn | e[i].dn)) {
+        if ((e[i].key | 1) == (key | 1) && (e[i].pn | e[i].dn)) {
             *pn = e[i].pn;
             *dn = e[i].dn;
+            *kof = (int)(e[i].key & 1);
             return 1;
         }
     return 0;
@@ -171,12 +176,12 @@ static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn)
 
 static int is_final(uint32_t pn, uint32_t dn) { return pn == 0 || dn == 0; }
 
-static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn)
+static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof)
 {
     tt_entry *e = &c->tt[key & c->mask];
     int slot = -1;
     for (int i = 0; i < 2 && slot < 0; i++)
-        if (e[i].key == key || (e[i].pn | e[i].dn) == 0)
+        if ((e[i].key | 1) == (key | 1) || (e[i].pn | e[i].dn) == 0)
             slot = i;
     if (slot < 0) {
         /* replace a heuristic entry before a final one, the second first */
@@ -184,7 +189,7 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn)
         if (is_final(e[slot].pn, e[slot].dn) && !is_final(pn, dn))
             return;
     }
-    e[slot].key = key;
+    e[slot].key = (key & ~(uint64_t)1) | (uint64_t)(kof != 0);
     e[slot].pn = pn;
     e[slot].dn = dn;
 }
@@ -235,16 +240,36 @@ static int static_alive_benson(const ctx *c, const go_board *b, const bb361 *on)
  * region (their regions reach outside) and from the empty points next to
  * no defender stone (their regions are vital to no chain). Returns 0 when
  * Benson's algorithm cannot find a live defender chain. */
+/* The points next to points of a, computed only in the words lo..hi of
+ * the result (the words the region and its neighbours use); bits of a
+ * outside lo-1..hi+1 must be zero or are ignored. As bb361_neighbours
+ * there. */
+static inline bb361 nbr_window(const bb361 *a, int lo, int hi)
+{
+    bb361 r = bb361_empty();
+    for (int i = lo; i <= hi; i++) {
+        uint64_t x = a->w[i], prev = i > 0 ? a->w[i - 1] : 0, next = i < BB361_WORDS - 1 ? a->w[i + 1] : 0;
+        uint64_t xe = x & ~bb361_col18.w[i], xw = x & ~bb361_col0.w[i];
+        uint64_t pe = i > 0 ? prev & ~bb361_col18.w[i - 1] : 0;
+        uint64_t nw = i < BB361_WORDS - 1 ? next & ~bb361_col0.w[i + 1] : 0;
+        r.w[i] = (x << BB361_WIDTH) | (prev >> (64 - BB361_WIDTH)) | (x >> BB361_WIDTH) |
+                 (next << (64 - BB361_WIDTH)) | (xe << 1) | (pe >> 63) | (xw >> 1) | (nw << 63);
+    }
+    r.w[BB361_WORDS - 1] &= bb361_all.w[BB361_WORDS - 1];
+    return r;
+}
+
 static int may_be_alive(const ctx *c, const bb361 *set)
 {
     bb361 own = set[c->defender];
     bb361 other = bb361_or(set[GO_EMPTY], set[c->attacker]);
     bb361 x = bb361_and(other, c->region);
     bb361 out = bb361_andnot(other, c->region);
-    bb361 bad = bb361_and(x, bb361_neighbours(out));
-    bad = bb361_or(bad, bb361_andnot(bb361_and(x, set[GO_EMPTY]), bb361_neighbours(own)));
+    int lo = c->wlo, hi = c->whi;
+    bb361 bad = bb361_and(x, nbr_window(&out, lo, hi));
+    bad = bb361_or(bad, bb361_andnot(bb361_and(x, set[GO_EMPTY]), nbr_window(&own, lo, hi)));
     for (int it = 0; it < DFPN_FLOOD_MAX; it++) {
-        bb361 n = bb361_dilate(bad, x);
+        bb361 n = bb361_and(bb361_or(bad, nbr_window(&bad, lo, hi)), x);
         if (bb361_equal(n, bad))
             break;
         bad = n;
@@ -374,7 +399,7 @@ static void sort_kids(kid *k, int n)
 static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *pn, uint32_t *dn)
 {
     bb361 on = bb361_and(c->target, set[c->defender]);
-    int libs = bb361_popcount(bb361_and(bb361_neighbours(on), set[GO_EMPTY]));
+    int libs = bb361_popcount(bb361_and(nbr_window(&on, c->wlo, c->whi), set[GO_EMPTY]));
     int moves = bb361_popcount(bb361_and(c->region, set[GO_EMPTY])) + 1;
     uint32_t wide = (uint32_t)(1 + moves / DFPN_INIT_DIV);
     uint32_t att = (uint32_t)(1 + (libs > 1 ? (libs - 1) / DFPN_LIB_DIV : 0));
@@ -463,6 +488,7 @@ static int gen_kids(ctx *c, int d, kid *k)
         e->move = m;
         e->score = move_score(c, b, color, m);
         e->taint = NO_TAINT;
+        e->kof = 0;
         e->freek = banned && m != GO_PASS && go_p2s(m) == kslot;
         if (m == GO_PASS)
             keys[n] = b->hash ^ (color == GO_BLACK ? go_zobrist(3, 0) : 0) ^
@@ -500,9 +526,10 @@ static int gen_kids(ctx *c, int d, kid *k)
             e->pn = win ? 0 : INF;
             e->dn = win ? INF : 0;
             e->taint = rep;
+            e->kof = 1;
             continue;
         }
-        if (t != 1 && t != -1 && tt_get(c, key, &e->pn, &e->dn))
+        if (t != 1 && t != -1 && tt_get(c, key, &e->pn, &e->dn, &e->kof))
             continue;
         bb361 cs[3];
         cs[GO_EMPTY] = b->set[GO_EMPTY];
@@ -552,7 +579,7 @@ static int gen_kids(ctx *c, int d, kid *k)
             e->pn = t > 0 ? 0 : INF;
             e->dn = t > 0 ? INF : 0;
             if (m != GO_PASS)
-                tt_put(c, key, e->pn, e->dn);
+                tt_put(c, key, e->pn, e->dn, 0);
         } else {
             init_values(c, cs, opp, &e->pn, &e->dn);
         }
@@ -590,7 +617,7 @@ static void tt_grow(ctx *c)
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < n; i++)
             if ((old[i].pn | old[i].dn) && is_final(old[i].pn, old[i].dn) == (pass == 0))
-                tt_put(c, old[i].key, old[i].pn, old[i].dn);
+                tt_put(c, old[i].key, old[i].pn, old[i].dn, (int)(old[i].key & 1));
     free(old);
     free(c->bcache);
     c->bcache = nb;
@@ -616,6 +643,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
 {
     budget(c);
     out->taint = NO_TAINT;
+    out->kof = 1;
     if (d >= MAX_DEPTH) {
         /* the depth cut: the value a repetition gives, never trusted */
         out->pn = c->rep_win > 0 ? 0 : INF;
@@ -688,12 +716,19 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         k[bi].pn = r.pn;
         k[bi].dn = r.dn;
         k[bi].taint = r.taint;
+        k[bi].kof = r.kof;
     }
+    /* the ko flag: a ko ban here or a flag on any child (more than the
+     * value strictly rests on, which is safe) */
+    int kof = b->ko != 0;
+    for (int i = 0; i < n && !kof; i++)
+        kof = k[i].kof;
     out->pn = pn;
     out->dn = dn;
     out->taint = taint;
+    out->kof = kof;
     if ((pn != 0 && dn != 0) || taint >= d)
-        tt_put(c, c->path[d], pn, dn);
+        tt_put(c, c->path[d], pn, dn, kof);
 }
 
 /* The line after first move m (line[0] = m) read from the table: when
@@ -769,6 +804,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
             v->pn = w.pn;
             v->dn = w.dn;
             v->taint = w.taint;
+            v->kof = w.kof;
             open += !is_final(v->pn, v->dn);
         }
         if (!open || c->aborted)
@@ -851,6 +887,16 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
      * frame's count) stays its own whatever is played, and no stone there
      * can touch the target or capture the pass-alive chains around it: a
      * move there, by either side, does nothing a pass would not. */
+    {
+        bb361 near = bb361_or(c.region, bb361_neighbours(c.region));
+        c.wlo = BB361_WORDS - 1;
+        c.whi = 0;
+        for (int i = 0; i < BB361_WORDS; i++)
+            if (near.w[i]) {
+                c.wlo = i < c.wlo ? i : c.wlo;
+                c.whi = i;
+            }
+    }
     c.moves = c.region;
     if (DFPN_PRUNE_TERRITORY) {
         bb361 safe;
@@ -891,8 +937,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         if (r->root_status[i] != DFPN_UNKNOWN)
             r->root_nline[i] = read_line(&c, v->move, r->root_status[i] == DFPN_PROVED, r->root_line[i],
                                          DFPN_REF_LINE);
-        /* a failure met a ko or a repetition: it may succeed by ko */
-        want[i] = ko_seen && r->root_status[i] == DFPN_DISPROVED;
+        /* a failure whose search met a ko or a repetition may succeed by
+         * ko; one that met none is a failure under any ko model */
+        want[i] = ko_seen && v->kof && r->root_status[i] == DFPN_DISPROVED;
         nko_try += want[i];
     }
     if (r->nfirst)
@@ -928,7 +975,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         ndis += r->root_status[i] == DFPN_DISPROVED;
         nunk += r->root_status[i] == DFPN_UNKNOWN;
     }
-    r->status = r->nfirst ? DFPN_PROVED : r->nko ? DFPN_KO : ndis == n ? DFPN_DISPROVED : DFPN_UNKNOWN;
+    /* a ko answer with first moves still unknown is not settled: one of
+     * them may succeed outright */
+    r->status = r->nfirst ? DFPN_PROVED : nunk ? DFPN_UNKNOWN : r->nko ? DFPN_KO : DFPN_DISPROVED;
     if (!c.aborted)
         c.aborted = aborted0;
     if (nunk)

@@ -1,0 +1,32 @@
+/* ld_diagram.h: life-and-death positions for the solver's tests, drawn as
+ * text diagrams of the top-left corner of a 19x19 board. Include after
+ * test.h (it reports through CHECK). */
+#ifndef VP_LD_DIAGRAM_H
+#define VP_LD_DIAGRAM_H
+
+#include "engines/bitboard.h"
+#include "engines/go.h"
+#include "engines/vp.h"
+
+/* Sets b to a 19x19 board whose top-left corner is drawn in rows (top row
+ * first: row r is y = 18 - r and the c-th point of a row is x = c; 'X'
+ * black, 'O' white, '.' empty; spaces ignored); the rest of the board is
+ * empty. nrows < 0: rows ends with a NULL. */
+static void draw_corner(go_board *b, const char *const *rows, int nrows)
+{
+    char err[VP_ERRLEN];
+    CHECK(go_board_init(b, 19, err) == 0, "go_board_init: %s", err);
+    for (int r = 0; nrows < 0 ? rows[r] != NULL : r < nrows; r++) {
+        int x = 0;
+        for (const char *c = rows[r]; *c; c++) {
+            if (*c == ' ')
+                continue;
+            if (*c == 'X' || *c == 'O')
+                go_setup_stone(b, *c == 'X' ? GO_BLACK : GO_WHITE, bb361_xy(x, 18 - r), err);
+            x++;
+        }
+    }
+    CHECK(go_setup_check(b, err) == 0, "hand position: %s", err);
+}
+
+#endif
