@@ -57,6 +57,9 @@
 #ifndef DFPN_PRUNE_TERRITORY
 #define DFPN_PRUNE_TERRITORY 1
 #endif
+#ifndef DFPN_DEAD_TEST
+#define DFPN_DEAD_TEST 1
+#endif
 #ifndef DFPN_FLOOD_MAX
 #define DFPN_FLOOD_MAX 64
 #endif
@@ -95,6 +98,9 @@ typedef struct ctx {
                   * unconditional territory (see dfpn.h) */
     int wlo, whi; /* the words of a bb361 that hold the region and the
                    * points next to it */
+    bb361 board;       /* the on-board points */
+    bb361 outside_att; /* the attacker's stones outside the region (frame) */
+    int frame_ok;      /* they are all pass-alive: no_eye_space may run */
     tt_entry *tt;
     uint64_t mask;
     go_board *boards; /* boards[d]: the node at depth d of the path */
@@ -278,11 +284,72 @@ static int may_be_alive(const ctx *c, const bb361 *set)
     return bb361_popcount(eyes) >= 2;
 }
 
-static int static_alive(ctx *c, const go_board *b, const bb361 *on)
+/* The points of s connected within s to seeds, by windowed dilation
+ * (seeds and s inside the window). */
+static bb361 flood_window(const ctx *c, bb361 seeds, bb361 s)
+{
+    bb361 r = bb361_and(seeds, s);
+    for (;;) {
+        bb361 n = bb361_and(bb361_or(r, nbr_window(&r, c->wlo, c->whi)), s);
+        if (bb361_equal(n, r))
+            return r;
+        r = n;
+    }
+}
+
+/*
+** No eye space: 1 when the attacker can capture the target whatever the
+** defender does, from the point sets alone. Safe are the attacker chains
+** joined to the frame (pass-alive through the frame's eyes, checked once
+** in dfpn_solve: frame_ok), which nothing can capture; S the points
+** reached from the target stones without crossing a safe stone; P the
+** points of S whose neighbours all lie in S (the only points that can ever
+** be eye points of the target). The claim holds when S holds no attacker
+** stone, every target point and every empty point of S is a point where
+** moves are tried, the target stones form one chain T, and P less T holds
+** at most one point. Proof: the attacker fills the empty points of S not
+** in P one by one; each new stone joins a safe chain, so it is never
+** captured, never suicide, and the defender, with no capturable attacker
+** stone anywhere it can reach, never captures and so never sets a ko ban
+** on the attacker, who thus always has a move and never passes. When no
+** such point is left, every empty point of S lies in P less the stones of
+** T's chain (those leave only with the chain), which holds at most one
+** point p, so every defender chain in S has p as its only liberty and the
+** attacker's stone at p captures them all: every target point is then
+** empty of defender stones. T never loses stones on the way without being
+** captured, and other defender stones on P points only free points of P.
+*/
+static int no_eye_space(const ctx *c, const bb361 *set)
+{
+    if (!c->frame_ok)
+        return 0;
+    bb361 A = bb361_and(set[c->attacker], c->region), D = set[c->defender];
+    bb361 on = bb361_and(c->target, D);
+    if (bb361_is_empty(on))
+        return 0;
+    bb361 seed = bb361_and(A, nbr_window(&c->outside_att, c->wlo, c->whi));
+    bb361 safe = flood_window(c, seed, A);
+    bb361 S = flood_window(c, on, bb361_andnot(c->region, safe));
+    if (bb361_intersects(S, A) || !bb361_subset(c->target, S) ||
+        !bb361_subset(bb361_and(S, set[GO_EMPTY]), c->moves))
+        return 0;
+    bb361 one = bb361_empty();
+    bb361_set(&one, bb361_lowest(&on));
+    bb361 T = flood_window(c, one, D);
+    if (!bb361_subset(on, T))
+        return 0;
+    bb361 notS = bb361_andnot(c->board, S);
+    bb361 P = bb361_andnot(S, nbr_window(&notS, c->wlo, c->whi));
+    return bb361_popcount(bb361_andnot(P, T)) <= 1;
+}
+
+/* The static status of b's stones, cached by stone hash: 1 the target is
+ * alive (Benson), 3 it is dead (no_eye_space), 2 neither. */
+static int static_status(ctx *c, const go_board *b, const bb361 *on)
 {
     bcache_entry *e = &c->bcache[b->hash & c->bmask];
     if (e->val && e->key == b->hash)
-        return e->val == 1;
+        return e->val;
     int a;
     if (DFPN_PRECHECK && !may_be_alive(c, b->set)) {
 #ifdef DFPN_CHECK_KEYS
@@ -294,8 +361,8 @@ static int static_alive(ctx *c, const go_board *b, const bb361 *on)
         a = static_alive_benson(c, b, on);
     }
     e->key = b->hash;
-    e->val = a ? 1 : 2;
-    return a;
+    e->val = a ? 1 : DFPN_DEAD_TEST && no_eye_space(c, b->set) ? 3 : 2;
+    return e->val;
 }
 
 /* 1 when the prover has won at b, -1 when it has lost, 0 otherwise. */
@@ -307,10 +374,14 @@ static int terminal(ctx *c, const go_board *b)
         winner = c->attacker;
     else if (go_passes(b) >= 2)
         winner = c->seki_is_death ? c->attacker : c->defender;
-    else if (static_alive(c, b, &on))
-        winner = c->defender;
-    else
-        return 0;
+    else {
+        /* the dead claim holds only with no pass pending: after the
+         * attacker's pass the defender may end the game by passing */
+        int st = static_status(c, b, &on);
+        if (st == 2 || (st == 3 && go_passes(b) != 0))
+            return 0;
+        winner = st == 1 ? c->defender : c->attacker;
+    }
     return winner == c->prover ? 1 : -1;
 }
 
@@ -546,14 +617,23 @@ static int gen_kids(ctx *c, int d, kid *k)
             if (c->capture_any ? !bb361_equal(on, c->target) : bb361_is_empty(on)) {
                 winner = c->attacker;
             } else {
-                const bcache_entry *be = &c->bcache[stones[i] & c->bmask];
+                bcache_entry *be = &c->bcache[stones[i] & c->bmask];
                 if (be->val && be->key == stones[i]) {
                     if (be->val == 1)
                         winner = c->defender;
+                    else if (be->val == 3)
+                        winner = c->attacker;
                     else
                         t = 0;
-                } else if (DFPN_PRECHECK && !may_be_alive(c, cs))
-                    t = 0;
+                } else if (DFPN_PRECHECK && !may_be_alive(c, cs)) {
+                    int dead = DFPN_DEAD_TEST && no_eye_space(c, cs);
+                    be->key = stones[i];
+                    be->val = dead ? 3 : 2;
+                    if (dead)
+                        winner = c->attacker;
+                    else
+                        t = 0;
+                }
             }
             if (winner)
                 t = winner == c->prover ? 1 : -1;
@@ -897,6 +977,13 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                 c.whi = i;
             }
     }
+    c.board = bb361_square(c.boards[0].size);
+    c.outside_att = bb361_andnot(c.boards[0].set[c.attacker], c.region);
+    {
+        bb361 alive;
+        benson_alive(&c.boards[0], c.attacker, NULL, &alive);
+        c.frame_ok = bb361_subset(c.outside_att, alive);
+    }
     c.moves = c.region;
     if (DFPN_PRUNE_TERRITORY) {
         bb361 safe;
@@ -905,7 +992,12 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     }
     set_pass(&c, 0);
 
-    int t = terminal(&c, &c.boards[0]);
+    /* only a target already captured (or a finished game) ends the
+     * problem at the root; a target statically alive or dead still gets
+     * every first move solved (most then end at once) */
+    bb361 on0 = bb361_and(c.target, c.boards[0].set[c.defender]);
+    int t = (c.capture_any ? !bb361_equal(on0, c.target) : bb361_is_empty(on0))
+                ? (c.attacker == c.prover ? 1 : -1) : 0;
     if (t) {
         r->status = t > 0 ? DFPN_PROVED : DFPN_DISPROVED;
         snprintf(r->reason, sizeof r->reason, "the position is already terminal");
