@@ -32,6 +32,11 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 **     unconditionally alive by Benson's algorithm with candidate eyes
 **     restricted to the region (with capture_any: every target point holds
 **     a defender stone and all of them are alive);
+**   - no eye space: the attacker wins, with no pass pending, when the
+**     space the target can reach without crossing attacker stones joined
+**     to the frame holds no attacker stone and at most one point (besides
+**     the target chain's own) that could ever be an eye point (proof at
+**     no_eye_space in dfpn.c: the attacker fills the rest and captures);
 **   - two consecutive passes: the defender wins (the target is still on the
 **     board: seki counts as life), or the attacker with seki_is_death.
 ** PROVED means the prover has a strategy that reaches one of its terminals
