@@ -1073,9 +1073,10 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     if (!c.aborted)
         c.aborted = aborted0;
     if (nunk)
-        snprintf(r->reason, sizeof r->reason, "%d first moves unknown: %s%s", nunk,
+        snprintf(r->reason, sizeof r->reason, "%d first moves unknown: %s%s; %d empty points in play", nunk,
                  c.aborted == 1 ? "node budget exhausted" : c.aborted == 2 ? "time budget exhausted" : "",
-                 cut ? (c.aborted ? "; depth cut" : "depth cut") : "");
+                 cut ? (c.aborted ? "; depth cut" : "depth cut") : "",
+                 bb361_popcount(bb361_and(c.moves, c.boards[0].set[GO_EMPTY])));
 done:
     r->nodes = c.nodes;
     r->seconds = now() - c.t0;
