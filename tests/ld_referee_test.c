@@ -1,0 +1,705 @@
+/* ld_referee_test.c: the df-pn life-and-death solver cross-checked against
+ * an independent exhaustive referee on a few hundred random corner
+ * problems. Each problem is the top-left corner area of W = 4 columns and
+ * H = 2 or 3 rows (x 0..3, y 18 down to 19 - H) with random White
+ * (defender, the target is every White stone) and Black stones, every
+ * chain with a liberty, closed by a solid Black wall on x = 4 and on
+ * y = 18 - H; the region and the target are given explicitly. Both
+ * "Black to kill" and "White to live" are solved by dfpn_solve (node
+ * budget, no time limit: deterministic) and by the referee, and every
+ * first move the solver lists with a settled value (PROVED / KO /
+ * DISPROVED), and the overall status, must agree with the referee.
+ * UNKNOWN values are counted and may be at most 3%. A quarter of the
+ * problems count seki as death. Positions with more than MAX_EMPTY empty
+ * points, already terminal ones, and those whose referee graph exceeds
+ * REF_MAX_STATES states are not used (the count skipped is printed);
+ * both are macros so that a build for exploring can raise them, and
+ * `ld_referee_test SEED PROBLEMS` runs another sample.
+ *
+ * The referee is a separate Go implementation on the area's points only
+ * (the wall and everything beyond it are uncapturable Black stones): it
+ * builds the whole reachable state graph (stones, side to move, ko point,
+ * pass count, "reached by a free ko retake") and solves it by retrograde
+ * analysis under the rules of solver/dfpn.h: simple ko; a pass by a player
+ * under a ko ban does not count towards the two passes that end the game;
+ * terminals: every target point empty of White (Black wins), a White stone
+ * on a target point pass-alive by Benson with eyes inside the area (White
+ * wins), two counting passes (White wins; Black with seki_is_death).
+ * PROVED: the prover wins when its opponent may retake kos at once, a play with
+ * infinitely many such free retakes counting for the prover and any other
+ * endless play for the opponent (a Buchi game); KO: fails so but wins when
+ * the prover may retake at once and every endless play counts for it (an
+ * attractor); DISPROVED otherwise. As in dfpn.h, neither side plays on
+ * the points of the attacker's unconditional territory at the start; that
+ * one set is taken from the library's benson_safe_points on the framed
+ * board (the only thing the referee borrows). */
+#include <config.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engines/bitboard.h"
+#include "engines/go.h"
+#include "engines/rng.h"
+#include "engines/vp.h"
+#include "solver/benson.h"
+#include "solver/dfpn.h"
+#include "solver/ld.h"
+#include "test.h"
+
+#define NPROBLEMS 400
+#define MAX_NODES 200000
+#define SEED 20261129
+#ifndef REF_MAX_STATES
+#define REF_MAX_STATES 50000 /* a problem whose graph is larger is skipped */
+#endif
+#ifndef MAX_EMPTY
+#define MAX_EMPTY 7 /* keeps the referee's graphs to tens of thousands of states */
+#endif
+
+/* ---------------- the referee ---------------- */
+
+typedef uint64_t u64;
+enum { R_BLACK = 1, R_WHITE = 2 };
+#define R_ATT R_BLACK
+#define R_DEF R_WHITE
+#define R_NOKO 255
+
+static int rn;              /* area points; index rn is the pass */
+static int rx[16], ry[16];  /* x, row (row 0 is y = 18) */
+static u64 rnb[16], rframeadj, rall, rtarget, rexcl;
+static int rseki_death; /* two passes count for Black (seki is death) */
+
+typedef struct { u64 c[3]; } rboard;
+
+static u64 r_nbrs(u64 s)
+{
+    u64 d = 0;
+    for (u64 t = s; t; t &= t - 1)
+        d |= rnb[__builtin_ctzll(t)];
+    return d;
+}
+
+static u64 r_flood(u64 set, u64 seed)
+{
+    u64 r = seed & set, prev = 0;
+    while (r != prev) {
+        prev = r;
+        r = (r | r_nbrs(r)) & set;
+    }
+    return r;
+}
+
+static u64 r_empty(const rboard *b) { return rall & ~b->c[R_BLACK] & ~b->c[R_WHITE]; }
+
+/* liberties of chain ch of color; 99 for a Black chain joined to the wall */
+static int r_libs(const rboard *b, u64 ch, int color)
+{
+    if (color == R_ATT && (ch & rframeadj))
+        return 99;
+    return __builtin_popcountll(r_nbrs(ch) & r_empty(b));
+}
+
+/* 0 illegal (occupied, suicide), else 1 with *ko the banned point or -1 */
+static int r_play(const rboard *b, int color, int p, rboard *out, int *ko)
+{
+    u64 bit = 1ull << p;
+    if (!(r_empty(b) & bit))
+        return 0;
+    *out = *b;
+    out->c[color] |= bit;
+    int opp = 3 - color, ncap = 0, capp = -1;
+    for (u64 t = rnb[p] & out->c[opp]; t; t &= t - 1) {
+        int q = __builtin_ctzll(t);
+        if (!(out->c[opp] >> q & 1))
+            continue;
+        u64 ch = r_flood(out->c[opp], 1ull << q);
+        if (r_libs(out, ch, opp) == 0) {
+            ncap += __builtin_popcountll(ch);
+            capp = q;
+            out->c[opp] &= ~ch;
+        }
+    }
+    u64 mine = r_flood(out->c[color], bit);
+    int l = r_libs(out, mine, color);
+    if (l == 0)
+        return 0;
+    *ko = (ncap == 1 && __builtin_popcountll(mine) == 1 && l == 1) ? capp : -1;
+    return 1;
+}
+
+/* 1 when a White stone on a target point is pass-alive (Benson, eyes in
+ * the area: a region touching the wall is no eye) */
+static int r_benson_alive(const rboard *b)
+{
+    u64 D = b->c[R_DEF], chains[16];
+    int nc = 0;
+    for (u64 t = D; t;) {
+        u64 ch = r_flood(D, t & -t);
+        chains[nc++] = ch;
+        t &= ~ch;
+    }
+    if (!nc)
+        return 0;
+    u64 nd = rall & ~D, border[16], vital[16];
+    int nr = 0;
+    for (u64 t = nd; t;) {
+        u64 r = r_flood(nd, t & -t);
+        t &= ~r;
+        if (r & rframeadj)
+            continue;
+        u64 e = r & r_empty(b), bd = 0, vt = 0, rnbr = r_nbrs(r);
+        for (int i = 0; i < nc; i++) {
+            if (!(rnbr & chains[i]))
+                continue;
+            bd |= 1ull << i;
+            if (e && (e & ~r_nbrs(chains[i])) == 0)
+                vt |= 1ull << i;
+        }
+        border[nr] = bd;
+        vital[nr] = vt;
+        nr++;
+    }
+    u64 alive = (1ull << nc) - 1, rset = (1ull << nr) - 1;
+    for (;;) {
+        u64 na = 0, nrs = 0;
+        for (int i = 0; i < nc; i++) {
+            if (!(alive >> i & 1))
+                continue;
+            int k = 0;
+            for (int j = 0; j < nr; j++)
+                if ((rset >> j & 1) && (vital[j] >> i & 1))
+                    k++;
+            if (k >= 2)
+                na |= 1ull << i;
+        }
+        for (int j = 0; j < nr; j++)
+            if ((rset >> j & 1) && (border[j] & ~na) == 0)
+                nrs |= 1ull << j;
+        if (na == alive && nrs == rset)
+            break;
+        alive = na;
+        rset = nrs;
+    }
+    for (int i = 0; i < nc; i++)
+        if ((alive >> i & 1) && (chains[i] & rtarget))
+            return 1;
+    return 0;
+}
+
+/* winner colour at a state, or 0 */
+static int r_outcome(const rboard *b, int passes)
+{
+    if (!(b->c[R_DEF] & rtarget))
+        return R_ATT;
+    if (r_benson_alive(b))
+        return R_DEF;
+    if (passes >= 2)
+        return rseki_death ? R_ATT : R_DEF;
+    return 0;
+}
+
+typedef struct {
+    u64 b, w;
+    uint8_t tm, ko, passes, freek;
+} rkey;
+
+static rkey *keys;
+static uint32_t *htab;
+static u64 hmask;
+static size_t nstates, kcap;
+
+static u64 r_hash(const rkey *k)
+{
+    u64 h = k->b * 0x9e3779b97f4a7c15ull ^ (k->w + 0x632be59bd9b4e019ull) * 0xc2b2ae3d27d4eb4full;
+    h ^= ((u64)k->tm << 1 | (u64)k->ko << 8 | (u64)k->passes << 16 | (u64)k->freek << 24) * 0x165667b19e3779f9ull;
+    return h ^ (h >> 29);
+}
+
+static int r_keq(const rkey *a, const rkey *b)
+{
+    return a->b == b->b && a->w == b->w && a->tm == b->tm && a->ko == b->ko && a->passes == b->passes &&
+           a->freek == b->freek;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n);
+    if (!q) {
+        fprintf(stderr, "ld_referee_test: out of memory\n");
+        exit(2);
+    }
+    return q;
+}
+
+static void r_grow(void)
+{
+    u64 nm = hmask * 2 + 1;
+    uint32_t *nt = xrealloc(NULL, (nm + 1) * sizeof *nt);
+    memset(nt, 0, (nm + 1) * sizeof *nt);
+    for (size_t i = 0; i < nstates; i++) {
+        u64 h = r_hash(&keys[i]) & nm;
+        while (nt[h])
+            h = (h + 1) & nm;
+        nt[h] = (uint32_t)(i + 1);
+    }
+    free(htab);
+    htab = nt;
+    hmask = nm;
+}
+
+static uint32_t r_index(const rkey *k)
+{
+    if (nstates * 2 >= hmask)
+        r_grow();
+    for (u64 h = r_hash(k) & hmask;; h = (h + 1) & hmask) {
+        uint32_t v = htab[h];
+        if (v == 0) {
+            if (nstates == kcap) {
+                kcap *= 2;
+                keys = xrealloc(keys, kcap * sizeof *keys);
+            }
+            keys[nstates] = *k;
+            htab[h] = (uint32_t)(++nstates);
+            return (uint32_t)(nstates - 1);
+        }
+        if (r_keq(&keys[v - 1], k))
+            return v - 1;
+    }
+}
+
+/* Solves the game from b0 with prover to move, the free side (which may
+ * retake a ko at once) being go_other(prover) in pass 0, prover in pass 1.
+ * Writes the prover's win at the root into *rootwin and, for root edge i
+ * (points in increasing order that are legal and allowed, then the pass,
+ * as in rmove[]), into rwin[i]; returns the number of root edges (0 when
+ * the root is terminal), or -1 when the graph exceeds REF_MAX_STATES
+ * states. *states gets the number of states. */
+static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rmove, uint8_t *rwin,
+                   size_t *states)
+{
+    int free_side = pass == 0 ? 3 - prover : prover;
+    kcap = 1 << 12;
+    keys = xrealloc(NULL, kcap * sizeof *keys);
+    hmask = (1 << 13) - 1;
+    htab = xrealloc(NULL, (hmask + 1) * sizeof *htab);
+    memset(htab, 0, (hmask + 1) * sizeof *htab);
+    nstates = 0;
+    size_t scap = 1 << 14, ns = 0, sscap = 1 << 12;
+    uint32_t *succ = xrealloc(NULL, scap * sizeof *succ);
+    size_t *sstart = xrealloc(NULL, sscap * sizeof *sstart);
+    uint8_t *term = xrealloc(NULL, sscap);
+    int nroot = 0;
+    rkey root = {b0->c[R_BLACK], b0->c[R_WHITE], (uint8_t)prover, R_NOKO, 0, 0};
+    r_index(&root);
+    for (size_t i = 0; i < nstates; i++) {
+        if (nstates > REF_MAX_STATES) {
+            free(succ);
+            free(sstart);
+            free(term);
+            free(keys);
+            free(htab);
+            *states = nstates;
+            return -1;
+        }
+        if (i + 2 > sscap) {
+            sscap *= 2;
+            sstart = xrealloc(sstart, sscap * sizeof *sstart);
+            term = xrealloc(term, sscap);
+        }
+        rkey k = keys[i];
+        rboard b = {{0, k.b, k.w}};
+        sstart[i] = ns;
+        term[i] = (uint8_t)r_outcome(&b, k.passes);
+        if (term[i]) {
+            sstart[i + 1] = ns;
+            continue;
+        }
+        int tm = k.tm;
+        for (int p = 0; p <= rn; p++) {
+            rkey c;
+            if (p < rn) {
+                if (rexcl >> p & 1)
+                    continue;
+                if (p == k.ko && tm != free_side)
+                    continue;
+                rboard o;
+                int ko;
+                if (!r_play(&b, tm, p, &o, &ko))
+                    continue;
+                /* pass 0 marks the opponent's free retakes */
+                int fk = p == k.ko && tm == free_side && free_side != prover;
+                c = (rkey){o.c[R_BLACK], o.c[R_WHITE], (uint8_t)(3 - tm), (uint8_t)(ko < 0 ? R_NOKO : ko), 0,
+                           (uint8_t)fk};
+            } else {
+                /* a pass under a ko ban does not count */
+                c = (rkey){k.b, k.w, (uint8_t)(3 - tm), R_NOKO, (uint8_t)(k.ko != R_NOKO ? 0 : k.passes + 1), 0};
+            }
+            uint32_t j = r_index(&c);
+            if (ns == scap) {
+                scap *= 2;
+                succ = xrealloc(succ, scap * sizeof *succ);
+            }
+            succ[ns++] = j;
+            if (i == 0)
+                rmove[nroot++] = p;
+        }
+        sstart[i + 1] = ns;
+    }
+    size_t N = nstates;
+    *states = N;
+    size_t *pstart = xrealloc(NULL, (N + 1) * sizeof *pstart);
+    memset(pstart, 0, (N + 1) * sizeof *pstart);
+    for (size_t e = 0; e < ns; e++)
+        pstart[succ[e] + 1]++;
+    for (size_t i = 0; i < N; i++)
+        pstart[i + 1] += pstart[i];
+    uint32_t *pred = xrealloc(NULL, (ns + 1) * sizeof *pred);
+    size_t *fill = xrealloc(NULL, (N + 1) * sizeof *fill);
+    memcpy(fill, pstart, (N + 1) * sizeof *fill);
+    for (size_t i = 0; i < N; i++)
+        for (size_t e = sstart[i]; e < sstart[i + 1]; e++)
+            pred[fill[succ[e]]++] = (uint32_t)i;
+    uint8_t *win = xrealloc(NULL, N);
+    memset(win, 0, N);
+    uint32_t *cnt = xrealloc(NULL, N * sizeof *cnt);
+    uint32_t *q = xrealloc(NULL, N * sizeof *q);
+    size_t qh = 0, qt = 0;
+    if (pass == 1) {
+        /* every endless play is the prover's: the opponent must force one
+         * of its terminals (its attractor) */
+        uint8_t *lose = xrealloc(NULL, N);
+        for (size_t i = 0; i < N; i++) {
+            cnt[i] = (uint32_t)(sstart[i + 1] - sstart[i]);
+            lose[i] = term[i] && term[i] != prover;
+            if (lose[i])
+                q[qt++] = (uint32_t)i;
+        }
+        while (qh < qt) {
+            uint32_t k = q[qh++];
+            for (size_t e = pstart[k]; e < pstart[k + 1]; e++) {
+                uint32_t s = pred[e];
+                if (lose[s])
+                    continue;
+                if (keys[s].tm != prover || --cnt[s] == 0) {
+                    lose[s] = 1;
+                    q[qt++] = s;
+                }
+            }
+        }
+        for (size_t i = 0; i < N; i++)
+            win[i] = !lose[i];
+        free(lose);
+    } else {
+        /* Buchi: the prover wins by its terminal or by a play through
+         * infinitely many free retakes of the opponent (greatest fixpoint
+         * Z of: attractor of (prover terminals | freek states controlled
+         * into Z)) */
+        uint8_t *Z = xrealloc(NULL, N);
+        for (size_t i = 0; i < N; i++)
+            Z[i] = !(term[i] && term[i] != prover);
+        for (;;) {
+            memset(win, 0, N);
+            qh = qt = 0;
+            for (size_t i = 0; i < N; i++) {
+                cnt[i] = (uint32_t)(sstart[i + 1] - sstart[i]);
+                int tgt = term[i] == prover;
+                if (!term[i] && keys[i].freek && Z[i]) {
+                    int any = 0, all = 1;
+                    for (size_t e = sstart[i]; e < sstart[i + 1]; e++) {
+                        if (Z[succ[e]])
+                            any = 1;
+                        else
+                            all = 0;
+                    }
+                    tgt = keys[i].tm == prover ? any : all;
+                }
+                if (tgt) {
+                    win[i] = 1;
+                    q[qt++] = (uint32_t)i;
+                }
+            }
+            while (qh < qt) {
+                uint32_t k = q[qh++];
+                for (size_t e = pstart[k]; e < pstart[k + 1]; e++) {
+                    uint32_t s = pred[e];
+                    if (win[s] || term[s])
+                        continue;
+                    if (keys[s].tm == prover || --cnt[s] == 0) {
+                        win[s] = 1;
+                        q[qt++] = s;
+                    }
+                }
+            }
+            if (memcmp(win, Z, N) == 0)
+                break;
+            memcpy(Z, win, N);
+        }
+        free(Z);
+    }
+    *rootwin = win[0];
+    if (term[0])
+        nroot = 0;
+    for (int r = 0; r < nroot; r++)
+        rwin[r] = win[succ[sstart[0] + r]];
+    free(pstart);
+    free(pred);
+    free(fill);
+    free(win);
+    free(cnt);
+    free(q);
+    free(succ);
+    free(sstart);
+    free(term);
+    free(keys);
+    free(htab);
+    return nroot;
+}
+
+/* ---------------- the problems ---------------- */
+
+#define W 4
+
+static int area_point(int p) { return bb361_xy(rx[p], 18 - ry[p]); }
+
+static void area_setup(int h)
+{
+    rn = 0;
+    rframeadj = 0;
+    int idx[3][W];
+    for (int r = 0; r < h; r++)
+        for (int x = 0; x < W; x++) {
+            idx[r][x] = rn;
+            rx[rn] = x;
+            ry[rn] = r;
+            rn++;
+        }
+    for (int p = 0; p < rn; p++) {
+        int x = rx[p], r = ry[p];
+        rnb[p] = 0;
+        if (x > 0)
+            rnb[p] |= 1ull << idx[r][x - 1];
+        if (r > 0)
+            rnb[p] |= 1ull << idx[r - 1][x];
+        if (x + 1 < W)
+            rnb[p] |= 1ull << idx[r][x + 1];
+        else
+            rframeadj |= 1ull << p;
+        if (r + 1 < h)
+            rnb[p] |= 1ull << idx[r + 1][x];
+        else
+            rframeadj |= 1ull << p;
+    }
+    rall = (1ull << rn) - 1;
+}
+
+/* every chain has a liberty (a Black chain on the wall has the wall's) */
+static int chains_ok(const rboard *b)
+{
+    for (int col = R_BLACK; col <= R_WHITE; col++)
+        for (u64 t = b->c[col]; t;) {
+            u64 ch = r_flood(b->c[col], t & -t);
+            t &= ~ch;
+            if (r_libs(b, ch, col) == 0)
+                return 0;
+        }
+    return 1;
+}
+
+static void draw(char *s, const rboard *b, int h)
+{
+    for (int r = 0; r < h; r++) {
+        for (int x = 0; x < W; x++) {
+            int p = r * W + x;
+            *s++ = b->c[R_BLACK] >> p & 1 ? 'X' : b->c[R_WHITE] >> p & 1 ? 'O' : '.';
+        }
+        *s++ = 'X';
+        *s++ = '/';
+    }
+    for (int x = 0; x <= W; x++)
+        *s++ = 'X';
+    *s = 0;
+}
+
+static const char *mname(int m, char *buf)
+{
+    if (m == GO_PASS)
+        return "pass";
+    sprintf(buf, "%c%d", "ABCDEFGHJKLMNOPQRST"[bb361_x(m)], bb361_y(m) + 1);
+    return buf;
+}
+
+static long nref[4], nref_move[4];
+static long nproblems, ncompared, nagree, nunknown, ndisagree, nstatus, nstatus_agree, nstatus_unknown;
+static double max_states;
+static long nbig, nbig_white;
+
+/* Solves one side of the problem both ways and compares; returns 0, or -1
+ * (nothing checked) when the referee's graph is too large. */
+static int check_side(const go_board *bd, const rboard *rb, int to_move, const char *pic)
+{
+    char err[VP_ERRLEN], b1[8];
+    ld_problem_opts lo;
+    ld_opts_init(&lo);
+    lo.goal = to_move == GO_BLACK ? LD_KILL : LD_LIVE;
+    lo.has_region = 1;
+    lo.region = bb361_empty();
+    lo.has_target = 1;
+    lo.target = bb361_empty();
+    for (int p = 0; p < rn; p++) {
+        bb361_set(&lo.region, area_point(p));
+        if (rb->c[R_WHITE] >> p & 1)
+            bb361_set(&lo.target, area_point(p));
+    }
+    ld_problem prob;
+    int rc = ld_problem_from_board(bd, to_move, NULL, NULL, NULL, &lo, &prob, err);
+    CHECK(rc == 0, "%s: ld_problem_from_board: %s", pic, err);
+    if (rc)
+        return 0;
+    CHECK(bb361_equal(prob.region, lo.region) && prob.defender == GO_WHITE, "%s: region or defender", pic);
+    /* the moves the solver does not try: the attacker's unconditional
+     * territory on the framed board */
+    go_board fr;
+    rc = ld_frame(&prob, &fr, err);
+    CHECK(rc == 0, "%s: ld_frame: %s", pic, err);
+    if (rc)
+        return 0;
+    bb361 safe;
+    benson_safe_points(&fr, GO_BLACK, NULL, &safe);
+    rexcl = 0;
+    for (int p = 0; p < rn; p++)
+        if (bb361_test(&safe, area_point(p)) && !((rb->c[R_BLACK] | rb->c[R_WHITE]) >> p & 1))
+            rexcl |= 1ull << p;
+
+    int prover = to_move == GO_BLACK ? R_BLACK : R_WHITE;
+    int rm[2][20], w0, w1;
+    uint8_t rw[2][20];
+    size_t st0, st1;
+    int n0 = r_solve(rb, prover, 0, &w0, rm[0], rw[0], &st0);
+    if (n0 < 0)
+        return -1;
+    int n1 = r_solve(rb, prover, 1, &w1, rm[1], rw[1], &st1);
+    if (n1 < 0)
+        return -1;
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = MAX_NODES;
+    o.max_seconds = 0;
+    o.tt_log2 = 18;
+    o.seki_is_death = rseki_death;
+    static dfpn_result r;
+    rc = dfpn_solve(&prob, &o, &r, err);
+    CHECK(rc == 0, "%s: dfpn_solve: %s", pic, err);
+    if (rc)
+        return 0;
+
+    if ((double)st0 > max_states)
+        max_states = (double)st0;
+    CHECK(n0 == n1, "%s: referee root moves", pic);
+    int ref = w0 ? DFPN_PROVED : w1 ? DFPN_KO : DFPN_DISPROVED;
+    const char *side = to_move == GO_BLACK ? (rseki_death ? "B to kill, seki is death" : "B to kill")
+                                           : (rseki_death ? "W to live, seki is death" : "W to live");
+    nstatus++;
+    nref[ref]++;
+    if (r.status == DFPN_UNKNOWN)
+        nstatus_unknown++;
+    else if (r.status == ref)
+        nstatus_agree++;
+    else
+        ndisagree++;
+    CHECK(r.status == DFPN_UNKNOWN || r.status == ref, "%s %s: status dfpn %s, referee %s", pic, side,
+          dfpn_status_name(r.status), dfpn_status_name(ref));
+    for (int i = 0; i < r.nroot; i++) {
+        int m = r.root_move[i], j = -1;
+        for (int k = 0; k < n0 && j < 0; k++)
+            if ((rm[0][k] == rn ? GO_PASS : area_point(rm[0][k])) == m)
+                j = k;
+        CHECK(j >= 0, "%s %s: dfpn tries %s, not a move of the referee", pic, side, mname(m, b1));
+        if (j < 0)
+            continue;
+        int rv = rw[0][j] ? DFPN_PROVED : rw[1][j] ? DFPN_KO : DFPN_DISPROVED;
+        ncompared++;
+        nref_move[rv]++;
+        if (r.root_status[i] == DFPN_UNKNOWN) {
+            printf("ld_referee: unknown: %s %s: move %s (referee %s, %lld nodes)\n", pic, side, mname(m, b1),
+                   dfpn_status_name(rv), r.nodes);
+            nunknown++;
+            continue;
+        }
+        if (r.root_status[i] == rv)
+            nagree++;
+        else
+            ndisagree++;
+        CHECK(r.root_status[i] == rv, "%s %s: move %s: dfpn %s, referee %s", pic, side, mname(m, b1),
+              dfpn_status_name(r.root_status[i]), dfpn_status_name(rv));
+    }
+    return 0;
+}
+
+/* ld_referee_test [SEED [PROBLEMS]]: another seed or count for exploring
+ * (the test run uses neither). */
+int main(int argc, char **argv)
+{
+    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : SEED;
+    long want = argc > 2 ? strtol(argv[2], NULL, 10) : NPROBLEMS;
+    rng g;
+    rng_seed(&g, seed, 0x1d, 0x5ef, 0);
+    char pic[64], err[VP_ERRLEN];
+    int tries = 0;
+    while (nproblems < want && tries < 1000000) {
+        tries++;
+        int h = 2 + (int)rng_below(&g, 2);
+        area_setup(h);
+        rboard rb = {{0, 0, 0}};
+        for (int p = 0; p < rn; p++) {
+            uint64_t d = rng_below(&g, 20);
+            if (d < 7)
+                rb.c[R_WHITE] |= 1ull << p;
+            else if (d < 10)
+                rb.c[R_BLACK] |= 1ull << p;
+        }
+        int ne = __builtin_popcountll(r_empty(&rb));
+        if (!rb.c[R_WHITE] || ne < 2 || ne > MAX_EMPTY || !chains_ok(&rb))
+            continue;
+        rtarget = rb.c[R_WHITE];
+        rseki_death = (int)rng_below(&g, 4) == 0;
+        if (r_outcome(&rb, 0))
+            continue; /* already settled */
+        go_board bd;
+        CHECK(go_board_init(&bd, 19, err) == 0, "go_board_init: %s", err);
+        for (int p = 0; p < rn; p++)
+            if ((rb.c[R_BLACK] | rb.c[R_WHITE]) >> p & 1)
+                go_setup_stone(&bd, rb.c[R_BLACK] >> p & 1 ? GO_BLACK : GO_WHITE, area_point(p), err);
+        for (int r = 0; r < h; r++)
+            go_setup_stone(&bd, GO_BLACK, bb361_xy(W, 18 - r), err);
+        for (int x = 0; x <= W; x++)
+            go_setup_stone(&bd, GO_BLACK, bb361_xy(x, 18 - h), err);
+        if (go_setup_check(&bd, err) != 0) {
+            CHECK(0, "setup: %s", err);
+            continue;
+        }
+        draw(pic, &rb, h);
+        if (check_side(&bd, &rb, GO_BLACK, pic) < 0) {
+            nbig++;
+            continue;
+        }
+        nproblems++;
+        if (check_side(&bd, &rb, GO_WHITE, pic) < 0)
+            nbig_white++;
+    }
+    printf("ld_referee: %ld problems, %ld statuses (%ld agree, %ld unknown), %ld first moves compared "
+           "(%ld agree, %ld unknown), %ld disagreements, largest referee graph %.0f states, %ld problems "
+           "skipped as too large (+%ld White sides)\n",
+           nproblems, nstatus, nstatus_agree, nstatus_unknown, ncompared, nagree, nunknown, ndisagree,
+           max_states, nbig, nbig_white);
+    printf("ld_referee: referee statuses: %ld proved, %ld ko, %ld disproved; first moves: %ld proved, %ld ko, "
+           "%ld disproved\n",
+           nref[DFPN_PROVED], nref[DFPN_KO], nref[DFPN_DISPROVED], nref_move[DFPN_PROVED], nref_move[DFPN_KO],
+           nref_move[DFPN_DISPROVED]);
+    CHECK(nproblems == want, "only %ld problems generated", nproblems);
+    CHECK(nunknown * 100 <= ncompared * 3, "%ld of %ld first moves unknown (more than 3%%)", nunknown, ncompared);
+    CHECK(nstatus_unknown * 100 <= nstatus * 3, "%ld of %ld statuses unknown", nstatus_unknown, nstatus);
+    return test_done("ld_referee_test");
+}
