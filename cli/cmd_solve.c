@@ -53,10 +53,10 @@ static const char solve_help[] =
     "      --target LIST    the target chains: points like C18,D17\n"
     "      --region LIST    where play is allowed: points and rectangles, like\n"
     "                       A16-F19,G19\n"
-    "      --margin N       lines around the inferred region, 0..4 (default 1)\n"
+    "      --margin N       lines around the inferred region, 0..4 (default 0)\n"
     "      --seki-is-death  seki counts as a kill\n"
     "      --capture-any    capturing any target stone counts as a kill\n"
-    "      --tt-log2 N      transposition table of 2^N entries, 10..28 (default 22)\n"
+    "      --tt-log2 N      the table grows up to 2^N entries, 10..28 (default 22)\n"
     "  -q, --quiet          no progress bar; with --json, no summary on stderr\n"
     "  -h, --help           this help\n";
 
