@@ -112,7 +112,14 @@ static void benson_run(const go_board *b, int color, const bb361 *within, bb361 
     /* Non-candidates are whole regions, so the rest splits into whole
      * regions as well. */
     bb361 seeds = bb361_or(bb361_andnot(other, area), bb361_andnot(empty, near_own));
-    bb361 cand = bb361_andnot(other, bb361_flood_from(seeds, other));
+    /* The flood runs inside area only: a point of area joined to a seed
+     * outside it is joined, inside area, to a point of area next to a
+     * point of other outside it (where its path last leaves area), so
+     * those points seed it instead; the frame of a life-and-death problem
+     * is most of the board, and flooding it cost most of the time. */
+    bb361 in = bb361_and(other, area);
+    seeds = bb361_or(bb361_and(in, bb361_neighbours(bb361_andnot(other, area))), bb361_and(seeds, area));
+    bb361 cand = bb361_andnot(in, bb361_flood_from(seeds, in));
     /* Lone empty points (the usual eyes) are regions of their own, built
      * without a flood; every neighbour of one is a stone of c. */
     bb361 near_cand = bb361_neighbours(cand);
