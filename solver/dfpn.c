@@ -46,7 +46,7 @@
 #define DFPN_INIT_DIV 4
 #endif
 #ifndef DFPN_LIB_DIV
-#define DFPN_LIB_DIV 2
+#define DFPN_LIB_DIV 1
 #endif
 #ifndef DFPN_PRECHECK
 #define DFPN_PRECHECK 1
