@@ -433,6 +433,24 @@ static void moves_text(strbuf *s, const int *v, int n, int size)
         strbuf_printf(s, " %s", coord_format(v[i], size, buf));
 }
 
+/* Appends "  LABEL (N): M1 M2 ...\n" for the root moves of r with the
+ * given status; returns N (nothing is written when it is 0). */
+static int status_moves_text(strbuf *s, const dfpn_result *r, int status, const char *label, int size)
+{
+    int n = 0;
+    char buf[COORD_BUFLEN];
+    for (int i = 0; i < r->nroot; i++)
+        n += r->root_status[i] == status;
+    if (n == 0)
+        return 0;
+    strbuf_printf(s, "  %s (%d):", label, n);
+    for (int i = 0; i < r->nroot; i++)
+        if (r->root_status[i] == status)
+            strbuf_printf(s, " %s", coord_format(r->root_move[i], size, buf));
+    strbuf_puts(s, "\n");
+    return n;
+}
+
 /* The part of err after a leading "file: " (the caller names the file). */
 static const char *without_file(const char *err, const char *file)
 {
@@ -476,17 +494,7 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
         moves_text(&s, r->line, r->nline, size);
         strbuf_puts(&s, "\n");
     }
-    int nwrong = 0, nopen = 0;
-    for (int i = 0; i < r->nroot; i++) {
-        nwrong += r->root_status[i] == DFPN_DISPROVED;
-        nopen += r->root_status[i] == DFPN_UNKNOWN;
-    }
-    if (nwrong) {
-        strbuf_printf(&s, "  wrong first moves (%d):", nwrong);
-        for (int i = 0; i < r->nroot; i++)
-            if (r->root_status[i] == DFPN_DISPROVED)
-                strbuf_printf(&s, " %s", coord_format(r->root_move[i], size, buf));
-        strbuf_puts(&s, "\n");
+    if (status_moves_text(&s, r, DFPN_DISPROVED, "wrong first moves", size)) {
         for (int i = 0; i < r->nroot; i++)
             if (r->root_status[i] == DFPN_DISPROVED && r->root_nline[i] > 0) {
                 int n = r->root_nline[i] < DFPN_REF_LINE ? r->root_nline[i] : DFPN_REF_LINE;
@@ -495,13 +503,7 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
                 strbuf_puts(&s, "\n");
             }
     }
-    if (nopen) {
-        strbuf_printf(&s, "  unsolved first moves (%d):", nopen);
-        for (int i = 0; i < r->nroot; i++)
-            if (r->root_status[i] == DFPN_UNKNOWN)
-                strbuf_printf(&s, " %s", coord_format(r->root_move[i], size, buf));
-        strbuf_puts(&s, "\n");
-    }
+    status_moves_text(&s, r, DFPN_UNKNOWN, "unsolved first moves", size);
     if (w->has_book)
         strbuf_printf(&s, "  book: %s (%s)\n", coord_format(w->book_point, size, buf), book_note(it->book));
     else

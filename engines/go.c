@@ -221,10 +221,12 @@ int go_set_to_move(go_board *b, int color, char *err)
     return 0;
 }
 
-int go_superko_repeats(const go_board *b, int color, int s)
+uint64_t go_hash_after(const go_board *b, int color, int s, bb361 *captured)
 {
     uint64_t h = b->hash ^ go_zobrist(color, go_s2p(s));
     int o = 3 - color, seen[4], nseen = 0;
+    if (captured)
+        bb361_clear(captured);
     const int nb[4] = {s - GO_STRIDE, s - 1, s + 1, s + GO_STRIDE};
     for (int k = 0; k < 4; k++) {
         if (b->color[nb[k]] != o)
@@ -238,9 +240,17 @@ int go_superko_repeats(const go_board *b, int color, int s)
         int t = hn;
         do {
             h ^= go_zobrist(o, go_s2p(t));
+            if (captured)
+                bb361_set(captured, go_s2p(t));
             t = b->next[t];
         } while (t != hn);
     }
+    return h;
+}
+
+int go_superko_repeats(const go_board *b, int color, int s)
+{
+    uint64_t h = go_hash_after(b, color, s, NULL);
     int lo = b->nhist > GO_HISTORY ? b->nhist - GO_HISTORY : 0;
     for (int k = lo; k < b->nhist; k++)
         if (b->hist[k % GO_HISTORY] == h)

@@ -270,6 +270,11 @@ static inline int go_is_playout_eye_slot(const go_board *b, int color, int s)
     return bad < 2;
 }
 
+/* The stone hash (as b->hash) of the position after color plays at the
+ * legal slot s, its captures removed, computed without playing; the
+ * captured points go to *captured when it is not NULL. */
+uint64_t go_hash_after(const go_board *b, int color, int s, bb361 *captured);
+
 /* 1 when color playing at legal slot s would recreate a remembered
  * position (superko), else 0. */
 int go_superko_repeats(const go_board *b, int color, int s);

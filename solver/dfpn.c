@@ -365,12 +365,19 @@ static int static_status(ctx *c, const go_board *b, const bb361 *on)
     return e->val;
 }
 
+/* 1 when the target counts as captured with the defender stones on
+ * (the defender's stones on target points). */
+static int captured(const ctx *c, bb361 on)
+{
+    return c->capture_any ? !bb361_equal(on, c->target) : bb361_is_empty(on);
+}
+
 /* 1 when the prover has won at b, -1 when it has lost, 0 otherwise. */
 static int terminal(ctx *c, const go_board *b)
 {
     bb361 on = bb361_and(c->target, b->set[c->defender]);
     int winner;
-    if (c->capture_any ? !bb361_equal(on, c->target) : bb361_is_empty(on))
+    if (captured(c, on))
         winner = c->attacker;
     else if (go_passes(b) >= 2)
         winner = c->seki_is_death ? c->attacker : c->defender;
@@ -491,39 +498,18 @@ static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *p
  * one liberty, which is then the captured point). */
 static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint64_t *stones)
 {
-    int s = go_p2s(m), o = 3 - color, ncapt = 0, kslot = 0, alone = 1, empty_nb = 0;
-    int heads[4], nh = 0;
-    uint64_t h = b->hash ^ go_zobrist(color, m);
-    bb361_clear(capt);
+    int s = go_p2s(m), o = 3 - color, alone = 1, empty_nb = 0;
+    uint64_t h = go_hash_after(b, color, s, capt);
     const int nb[4] = {s - GO_STRIDE, s - 1, s + 1, s + GO_STRIDE};
     for (int k = 0; k < 4; k++) {
-        int n = nb[k], nc = b->color[n];
-        if (nc == GO_EMPTY) {
-            empty_nb = 1;
-        } else if (nc == color) {
-            alone = 0;
-        } else if (nc == o) {
-            int hn = b->chain[n], seen = 0;
-            for (int j = 0; j < nh; j++)
-                seen |= heads[j] == hn;
-            if (seen || !go_lone_lib(b, hn, s))
-                continue;
-            heads[nh++] = hn;
-            int t = hn;
-            do {
-                h ^= go_zobrist(o, go_s2p(t));
-                bb361_set(capt, go_s2p(t));
-                ncapt++;
-                t = b->next[t];
-            } while (t != hn);
-            kslot = n;
-        }
+        empty_nb |= b->color[nb[k]] == GO_EMPTY;
+        alone &= b->color[nb[k]] != color;
     }
     *stones = h;
     if (o == GO_WHITE)
         h ^= go_zobrist(3, 0);
-    if (ncapt == 1 && alone && !empty_nb)
-        h ^= go_zobrist(3, 1 + go_s2p(kslot) + (o == GO_WHITE ? GO_NPOINTS : 0));
+    if (alone && !empty_nb && bb361_popcount(*capt) == 1)
+        h ^= go_zobrist(3, 1 + bb361_lowest(capt) + (o == GO_WHITE ? GO_NPOINTS : 0));
     return h;
 }
 
@@ -574,14 +560,16 @@ static int gen_kids(ctx *c, int d, kid *k)
             break;
     }
     c->boards[d].ko = kslot;
+    /* a second pass ends the game: the defender's, or the attacker's with
+     * seki as death */
+    int pass_end = (c->seki_is_death ? c->attacker : c->defender) == c->prover ? 1 : -1;
     for (int i = 0; i < n; i++) {
         kid *e = &k[i];
         int m = e->move;
         uint64_t key = keys[i];
         /* t: 1 / -1 terminal, 0 not, 2 not known yet. The pass keeps the
          * stones of b, which is not terminal: only a second pass ends. */
-        int pass_winner = c->seki_is_death ? c->attacker : c->defender;
-        int t = m != GO_PASS ? 2 : go_passes(b) >= 1 ? (pass_winner == c->prover ? 1 : -1) : 0;
+        int t = m != GO_PASS ? 2 : go_passes(b) >= 1 ? pass_end : 0;
         int rep = -1;
         if (t == 0 || t == 2)
             for (int j = d; j >= 0 && rep < 0; j--)
@@ -614,7 +602,7 @@ static int gen_kids(ctx *c, int d, kid *k)
             cs[opp] = bb361_andnot(cs[opp], capts[i]);
             bb361 on = bb361_and(c->target, cs[c->defender]);
             int winner = 0;
-            if (c->capture_any ? !bb361_equal(on, c->target) : bb361_is_empty(on)) {
+            if (captured(c, on)) {
                 winner = c->attacker;
             } else {
                 bcache_entry *be = &c->bcache[stones[i] & c->bmask];
@@ -907,11 +895,10 @@ static void set_pass(ctx *c, int pass)
 
 /* 1 when the value of a root move is final and trustworthy (a value
  * resting on a depth cut is not). */
-static int settled(const ctx *c, const kid *v, int proof)
+static int settled(const kid *v, int proof)
 {
     if (proof ? v->pn != 0 : v->dn != 0)
         return 0;
-    (void)c;
     return v->taint >= 0;
 }
 
@@ -996,8 +983,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
      * problem at the root; a target statically alive or dead still gets
      * every first move solved (most then end at once) */
     bb361 on0 = bb361_and(c.target, c.boards[0].set[c.defender]);
-    int t = (c.capture_any ? !bb361_equal(on0, c.target) : bb361_is_empty(on0))
-                ? (c.attacker == c.prover ? 1 : -1) : 0;
+    int t = captured(&c, on0) ? (c.attacker == c.prover ? 1 : -1) : 0;
     if (t) {
         r->status = t > 0 ? DFPN_PROVED : DFPN_DISPROVED;
         snprintf(r->reason, sizeof r->reason, "the position is already terminal");
@@ -1022,20 +1008,24 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     for (int i = 0; i < n; i++) {
         kid *v = &rk[i];
         r->root_move[i] = v->move;
-        r->root_status[i] = settled(&c, v, 1) ? DFPN_PROVED : settled(&c, v, 0) ? DFPN_DISPROVED : DFPN_UNKNOWN;
+        r->root_status[i] = settled(v, 1) ? DFPN_PROVED : settled(v, 0) ? DFPN_DISPROVED : DFPN_UNKNOWN;
         cut |= (v->pn == 0 || v->dn == 0) && r->root_status[i] == DFPN_UNKNOWN;
-        if (r->root_status[i] == DFPN_PROVED)
-            r->first[r->nfirst++] = v->move;
-        if (r->root_status[i] != DFPN_UNKNOWN)
+        if (r->root_status[i] == DFPN_PROVED && r->nfirst == 0) {
+            /* the main line, whose start is this move's line too */
+            r->nline = read_line(&c, v->move, 1, r->line, DFPN_MAX_LINE);
+            r->root_nline[i] = r->nline < DFPN_REF_LINE ? r->nline : DFPN_REF_LINE;
+            memcpy(r->root_line[i], r->line, (size_t)r->root_nline[i] * sizeof r->line[0]);
+        } else if (r->root_status[i] != DFPN_UNKNOWN) {
             r->root_nline[i] = read_line(&c, v->move, r->root_status[i] == DFPN_PROVED, r->root_line[i],
                                          DFPN_REF_LINE);
+        }
+        if (r->root_status[i] == DFPN_PROVED)
+            r->first[r->nfirst++] = v->move;
         /* a failure whose search met a ko or a repetition may succeed by
          * ko; one that met none is a failure under any ko model */
         want[i] = ko_seen && v->kof && r->root_status[i] == DFPN_DISPROVED;
         nko_try += want[i];
     }
-    if (r->nfirst)
-        r->nline = read_line(&c, r->first[0], 1, r->line, DFPN_MAX_LINE);
     /* pass 1: the failures that met a ko, with the prover free of ko bans */
     int aborted0 = c.aborted;
     c.max_nodes = o->max_nodes;
@@ -1051,11 +1041,11 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         for (int i = 0; i < n && i < n1; i++) {
             if (!want[i])
                 continue;
-            if (settled(&c, &rk1[i], 1)) {
+            if (settled(&rk1[i], 1)) {
                 r->root_status[i] = DFPN_KO;
                 r->ko_first[r->nko++] = rk1[i].move;
                 r->root_nline[i] = read_line(&c, rk1[i].move, 1, r->root_line[i], DFPN_REF_LINE);
-            } else if (!settled(&c, &rk1[i], 0)) {
+            } else if (!settled(&rk1[i], 0)) {
                 r->root_status[i] = DFPN_UNKNOWN; /* ko or failure: not known */
                 r->root_nline[i] = 0;
                 cut |= rk1[i].pn == 0 || rk1[i].dn == 0;

@@ -16,27 +16,9 @@
 #include "solver/dfpn.h"
 #include "solver/ld.h"
 #include "test.h"
+#include "ld_diagram.h"
 
 static int test_skipped;
-
-/* Sets b to a 19x19 board whose top-left corner is drawn in rows (top row
- * first; 'X' black, 'O' white, '.' empty; spaces ignored). */
-static void corner(go_board *b, const char *const *rows, int nrows)
-{
-    char err[VP_ERRLEN];
-    CHECK(go_board_init(b, 19, err) == 0, "go_board_init: %s", err);
-    for (int r = 0; r < nrows; r++) {
-        int x = 0;
-        for (const char *c = rows[r]; *c; c++) {
-            if (*c == ' ')
-                continue;
-            if (*c == 'X' || *c == 'O')
-                go_setup_stone(b, *c == 'X' ? GO_BLACK : GO_WHITE, bb361_xy(x, 18 - r), err);
-            x++;
-        }
-    }
-    CHECK(go_setup_check(b, err) == 0, "hand position: %s", err);
-}
 
 /* Solves the corner position with to_move to play and the given goal text;
  * returns the status, the result in *r. */
@@ -44,7 +26,7 @@ static int solve_corner(const char *const *rows, int nrows, int to_move, const c
 {
     char err[VP_ERRLEN];
     go_board b;
-    corner(&b, rows, nrows);
+    draw_corner(&b, rows, nrows);
     ld_problem p;
     int rc = ld_problem_from_board(&b, to_move, NULL, NULL, comment, NULL, &p, err);
     CHECK(rc == 0, "ld_problem_from_board: %s", err);
