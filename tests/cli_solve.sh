@@ -86,6 +86,34 @@ assert o["inferred"] == {"to_play": "markup", "goal": "flags", "target": "flags"
 assert sorted(o["target"]) == ["A8", "B8", "C8", "D8", "D9"] and len(o["region"]) == 24, o
 assert o["first_moves"] == ["B9"], o
 ' "$T/out"
+# A corner seki: Black B9-D9 inside White's corner, sharing A9 and E9.
+printf '(;GM[1]FF[4]SZ[9]PL[B]AB[ba][ca][da][ga][gb][ac][bc][cc][dc][ec][fc][gc]AW[fa][ab][bb][cb][db][eb][fb]C[Black to kill])\n' >"$T/seki.sgf"
+check_exit 0 "a seki: the kill fails" vp go solve $B --json --target A8 "$T/seki.sgf"
+check_py "  ... seki counts as life" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "disproved" and o["first_moves"] == [], o
+' "$T/out"
+check_exit 0 "--seki-is-death" vp go solve $B --json --target A8 --seki-is-death "$T/seki.sgf"
+check_py "  ... the same seki is a kill, by passing" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and o["first_moves"] == ["pass"], o
+' "$T/out"
+# A living White group (eyes A9, C9) and a lone White stone F9 in atari.
+printf '(;GM[1]FF[4]SZ[9]PL[B]AB[ea][ga][eb][gb][ac][bc][cc][dc][ec][fc][gc]AW[ba][da][fa][ab][bb][cb][db]C[Black to kill])\n' >"$T/two.sgf"
+check_exit 0 "a target of a living group and a lone stone" vp go solve $B --json --target B9,F9 "$T/two.sgf"
+check_py "  ... cannot be killed whole" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "disproved", o
+' "$T/out"
+check_exit 0 "--capture-any" vp go solve $B --json --target B9,F9 --capture-any "$T/two.sgf"
+check_py "  ... capturing F9 is enough" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and o["first_moves"] == ["F8"], o
+' "$T/out"
 check_exit 0 "a goal contradicting the target: unknown, not an error" vp go solve $B --json --goal kill --target A8 "$T/live.sgf"
 check_py "  ... with the reason" '
 import sys
