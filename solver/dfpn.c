@@ -513,6 +513,34 @@ static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint
     return h;
 }
 
+#ifndef DFPN_ATARI_WIN
+#define DFPN_ATARI_WIN 1
+#endif
+
+/*
+** The attacker, to move in the position with the point sets cs, captures
+** the whole target at once: every chain through a target point has the same
+** single liberty L, a point where moves are tried, so the attacker's
+** stone at L removes them all (a move that captures is never suicide), unless L is a ko point banned to the
+** attacker, which only a move of the defender that captured exactly one
+** stone (capt) at L can have set. Not used with capture_any. The position
+** is then won by the attacker whatever came before: the value is
+** history-free and may be stored.
+*/
+static int in_atari(const ctx *c, const bb361 *cs, bb361 capt, int m, int mover)
+{
+    if (!DFPN_ATARI_WIN || c->capture_any)
+        return 0;
+    bb361 on = bb361_and(c->target, cs[c->defender]);
+    bb361 chains = flood_window(c, on, cs[c->defender]);
+    bb361 libs = bb361_and(nbr_window(&chains, c->wlo, c->whi), cs[GO_EMPTY]);
+    if (bb361_popcount(libs) != 1 || !bb361_subset(libs, c->moves))
+        return 0;
+    if (m != GO_PASS && mover == c->defender && bb361_popcount(capt) == 1 && bb361_equal(capt, libs))
+        return 0;
+    return 1;
+}
+
 /* Fills k with the children of boards[d] (legal region points, then the
  * pass) and their first values; returns their number. A child found in
  * the table or on the path is not played: a table entry is never a
@@ -570,6 +598,8 @@ static int gen_kids(ctx *c, int d, kid *k)
         /* t: 1 / -1 terminal, 0 not, 2 not known yet. The pass keeps the
          * stones of b, which is not terminal: only a second pass ends. */
         int t = m != GO_PASS ? 2 : go_passes(b) >= 1 ? pass_end : 0;
+        if (t == 0 && opp == c->attacker && in_atari(c, b->set, bb361_empty(), GO_PASS, color))
+            t = c->attacker == c->prover ? 1 : -1;
         int rep = -1;
         if (t == 0 || t == 2)
             for (int j = d; j >= 0 && rep < 0; j--)
@@ -623,6 +653,8 @@ static int gen_kids(ctx *c, int d, kid *k)
                         t = 0;
                 }
             }
+            if (!winner && opp == c->attacker && in_atari(c, cs, capts[i], m, color))
+                winner = c->attacker;
             if (winner)
                 t = winner == c->prover ? 1 : -1;
             if (t == 2) {
@@ -767,11 +799,20 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
          * until it is a fraction worse than the second best, not just one
          * more, which spares most of the switching between siblings */
         uint32_t lim = second == INF ? INF : sat((uint64_t)second + (second >> DFPN_EPS_SHIFT) + 1);
+        /* A threshold always lies above the child's current value (which
+         * is below ours), so the child returns only after a change: with
+         * values saturated at INF - 1 the plain formulas can give it a
+         * threshold it already meets, and the search then calls it again
+         * and again without progress. */
         if (or_node) {
             cthpn = lim < thpn ? lim : thpn;
+            if (cthpn <= k[bi].pn)
+                cthpn = k[bi].pn + 1;
             cthdn = thdn == INF ? INF : sat((uint64_t)thdn - dn + k[bi].dn);
         } else {
             cthdn = lim < thdn ? lim : thdn;
+            if (cthdn <= k[bi].dn)
+                cthdn = k[bi].dn + 1;
             cthpn = thpn == INF ? INF : sat((uint64_t)thpn - pn + k[bi].pn);
         }
         go_board *cb = &c->boards[d + 1];

@@ -37,6 +37,10 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 **     to the frame holds no attacker stone and at most one point (besides
 **     the target chain's own) that could ever be an eye point (proof at
 **     no_eye_space in dfpn.c: the attacker fills the rest and captures);
+**   - atari: the attacker wins when it is to move and every defender
+**     chain through a target point has one and the same liberty, a point
+**     where moves are tried that is not a ko point banned to it: its move
+**     there captures them all (not used with capture_any);
 **   - two consecutive passes: the defender wins (the target is still on the
 **     board: seki counts as life), or the attacker with seki_is_death.
 ** PROVED means the prover has a strategy that reaches one of its terminals

@@ -202,9 +202,45 @@ static void test_corpus(void)
     CHECK(loaded == CORPUS_N, "the first %d problems load (%d)", CORPUS_N, loaded);
 }
 
+/* Elementary 98 (kill, book move B18) is proved in 2,310 nodes; it once
+ * ran its whole budget without progress, a node calling a child whose
+ * value, saturated at INF - 1, already met the threshold it was given. */
+static void test_no_livelock(void)
+{
+    const char *top = getenv("top_srcdir");
+    char path[4200], err[VP_ERRLEN];
+    snprintf(path, sizeof path,
+             "%s/../shared/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary/Prob0098.json",
+             top && *top ? top : ".");
+    problem pr;
+    problem_init(&pr);
+    if (problem_load_file(path, &pr, err)) {
+        printf("dfpn_test: %s; livelock case skipped\n", err);
+        test_skipped++;
+        return;
+    }
+    ld_problem p;
+    int rc = ld_problem_from(&pr, NULL, &p, err);
+    CHECK(rc == 0, "%s: %s", path, err);
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = 20000;
+    o.max_seconds = 0;
+    dfpn_result r;
+    if (rc == 0) {
+        rc = dfpn_solve(&p, &o, &r, err);
+        CHECK(rc == 0, "%s: %s", path, err);
+        CHECK(rc == 0 && r.status == DFPN_PROVED && r.nfirst == 1 && r.first[0] == 17 * 19 + 1,
+              "Elementary 98: B18 proved within 20,000 nodes (status %s, %lld nodes)", dfpn_status_name(r.status),
+              r.nodes);
+    }
+    problem_free(&pr);
+}
+
 int main(void)
 {
     test_shapes();
+    test_no_livelock();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);
