@@ -274,6 +274,44 @@ static inline bb361 bb361_neighbours(bb361 a)
 {
     return bb361_or(bb361_or(bb361_north(a), bb361_south(a)), bb361_or(bb361_east(a), bb361_west(a)));
 }
+/* The points of bb361_neighbours(*a) that lie in the words lo..hi
+ * (0 <= lo <= hi < BB361_WORDS); the other words of the result are zero.
+ * Searches confined to a few rows (a corner problem's region and the
+ * points next to it) use it. */
+static inline bb361 bb361_neighbours_window(const bb361 *a, int lo, int hi)
+{
+    bb361 r = bb361_empty();
+    for (int i = lo; i <= hi; i++) {
+        uint64_t x = a->w[i], prev = i > 0 ? a->w[i - 1] : 0, next = i < BB361_WORDS - 1 ? a->w[i + 1] : 0;
+        uint64_t xe = x & ~bb361_col18.w[i], xw = x & ~bb361_col0.w[i];
+        uint64_t pe = i > 0 ? prev & ~bb361_col18.w[i - 1] : 0;
+        uint64_t nw = i < BB361_WORDS - 1 ? next & ~bb361_col0.w[i + 1] : 0;
+        r.w[i] = (x << BB361_WIDTH) | (prev >> (64 - BB361_WIDTH)) | (x >> BB361_WIDTH) |
+                 (next << (64 - BB361_WIDTH)) | (xe << 1) | (pe >> 63) | (xw >> 1) | (nw << 63);
+    }
+    r.w[BB361_WORDS - 1] &= bb361_all.w[BB361_WORDS - 1];
+    return r;
+}
+/* bb361_flood_from(seeds, s) computed only in the words lo..hi: exact
+ * when the component lies there (points of seeds and s elsewhere are
+ * ignored; the other words of the result are zero). */
+static inline bb361 bb361_flood_window(const bb361 *seeds, const bb361 *s, int lo, int hi)
+{
+    bb361 r = bb361_empty();
+    for (int i = lo; i <= hi; i++)
+        r.w[i] = seeds->w[i] & s->w[i];
+    for (;;) {
+        bb361 nb = bb361_neighbours_window(&r, lo, hi);
+        uint64_t changed = 0;
+        for (int i = lo; i <= hi; i++) {
+            uint64_t n = (r.w[i] | nb.w[i]) & s->w[i];
+            changed |= n ^ r.w[i];
+            r.w[i] = n;
+        }
+        if (!changed)
+            return r;
+    }
+}
 /* a together with its neighbours, restricted to mask (a board). */
 static inline bb361 bb361_dilate(bb361 a, bb361 mask)
 {

@@ -94,8 +94,12 @@ static bb361 benson_around(int p)
 }
 
 /* Runs the algorithm: the alive stones into *alive and, when territory is
- * not NULL, the territory regions into *territory. */
-static void benson_run(const go_board *b, int color, const bb361 *within, bb361 *alive, bb361 *territory)
+ * not NULL, the territory regions into *territory. Point sets are computed
+ * in the words lo..hi only (0 and BB361_WORDS - 1: the whole board), which
+ * is exact when those words hold within and every point next to it (see
+ * benson_alive_window); the territory needs the whole board. */
+static void benson_run(const go_board *b, int color, const bb361 *within, int lo, int hi, bb361 *alive,
+                       bb361 *territory)
 {
     assert(color == GO_BLACK || color == GO_WHITE);
     benson_work w;
@@ -103,7 +107,7 @@ static void benson_run(const go_board *b, int color, const bb361 *within, bb361 
     bb361 own = b->set[color], opp = b->set[go_other(color)], empty = b->set[GO_EMPTY];
     bb361 other = bb361_or(empty, opp);
     bb361 area = within ? bb361_and(*within, board) : board;
-    bb361 near_own = bb361_neighbours(own);
+    bb361 near_own = bb361_neighbours_window(&own, lo, hi);
 
     bb361_clear(alive);
     if (territory)
@@ -118,11 +122,12 @@ static void benson_run(const go_board *b, int color, const bb361 *within, bb361 
      * those points seed it instead; the frame of a life-and-death problem
      * is most of the board, and flooding it cost most of the time. */
     bb361 in = bb361_and(other, area);
-    seeds = bb361_or(bb361_and(in, bb361_neighbours(bb361_andnot(other, area))), bb361_and(seeds, area));
-    bb361 cand = bb361_andnot(in, bb361_flood_from(seeds, in));
+    bb361 out = bb361_andnot(other, area);
+    seeds = bb361_or(bb361_and(in, bb361_neighbours_window(&out, lo, hi)), bb361_and(seeds, area));
+    bb361 cand = bb361_andnot(in, bb361_flood_window(&seeds, &in, lo, hi));
     /* Lone empty points (the usual eyes) are regions of their own, built
      * without a flood; every neighbour of one is a stone of c. */
-    bb361 near_cand = bb361_neighbours(cand);
+    bb361 near_cand = bb361_neighbours_window(&cand, lo, hi);
     bb361 lone = bb361_and(bb361_andnot(cand, near_cand), empty);
     w.nregions = 0;
     for (bb361 todo = lone; !bb361_is_empty(todo);) {
@@ -134,11 +139,12 @@ static void benson_run(const go_board *b, int color, const bb361 *within, bb361 
     }
     int nlone = w.nregions;
     for (bb361 todo = bb361_andnot(bb361_and(cand, empty), lone); !bb361_is_empty(todo);) {
-        bb361 r = bb361_flood(cand, bb361_lowest(&todo));
+        bb361 one = bb361_point(bb361_lowest(&todo));
+        bb361 r = bb361_flood_window(&one, &cand, lo, hi);
         todo = bb361_andnot(todo, r);
         assert(w.nregions < BENSON_MAX);
         w.region[w.nregions] = r;
-        w.border[w.nregions] = bb361_and(bb361_neighbours(r), own);
+        w.border[w.nregions] = bb361_and(bb361_neighbours_window(&r, lo, hi), own);
         w.nregions++;
     }
     if (w.nregions == 0)
@@ -173,7 +179,7 @@ static void benson_run(const go_board *b, int color, const bb361 *within, bb361 
             int i = chain_at[bb361_lowest(&t)];
             t = bb361_andnot(t, w.chain[i]);
             if (j >= nlone && !has_libs[i]) {
-                libs[i] = bb361_neighbours(w.chain[i]);
+                libs[i] = bb361_neighbours_window(&w.chain[i], lo, hi);
                 has_libs[i] = 1;
             }
             if (j < nlone || bb361_subset(e, libs[i]))
@@ -227,14 +233,21 @@ static void benson_run(const go_board *b, int color, const bb361 *within, bb361 
 
 int benson_alive(const go_board *b, int color, const bb361 *within, bb361 *alive)
 {
-    benson_run(b, color, within, alive, NULL);
+    benson_run(b, color, within, 0, BB361_WORDS - 1, alive, NULL);
+    return bb361_popcount(*alive);
+}
+
+int benson_alive_window(const go_board *b, int color, const bb361 *within, int lo, int hi, bb361 *alive)
+{
+    assert(within && 0 <= lo && lo <= hi && hi < BB361_WORDS);
+    benson_run(b, color, within, lo, hi, alive, NULL);
     return bb361_popcount(*alive);
 }
 
 int benson_safe_points(const go_board *b, int color, const bb361 *within, bb361 *safe)
 {
     bb361 territory;
-    benson_run(b, color, within, safe, &territory);
+    benson_run(b, color, within, 0, BB361_WORDS - 1, safe, &territory);
     *safe = bb361_or(*safe, territory);
     return bb361_popcount(*safe);
 }

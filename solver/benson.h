@@ -35,6 +35,12 @@
  * number (>= 0; there is no failure). */
 int benson_alive(const go_board *b, int color, const bb361 *within, bb361 *alive);
 
+/* The same, faster for a small within: every point set is computed only in
+ * the words lo..hi of a bb361 (0 <= lo <= hi < BB361_WORDS), which must
+ * hold every point of *within (not NULL) and every point next to one; the
+ * answer is then the one benson_alive gives. */
+int benson_alive_window(const go_board *b, int color, const bb361 *within, int lo, int hi, bb361 *alive);
+
 /* The unconditionally alive stones of color plus its unconditional
  * territory, into *safe: the regions inside within bounded only by alive
  * chains, holding no opponent stone, every point of which touches an alive

@@ -60,9 +60,6 @@
 #ifndef DFPN_DEAD_TEST
 #define DFPN_DEAD_TEST 1
 #endif
-#ifndef DFPN_FLOOD_MAX
-#define DFPN_FLOOD_MAX 64
-#endif
 #define PASS_KEY 0x5be8f3a1c2d4e697ull
 
 typedef struct tt_entry {
@@ -227,7 +224,7 @@ static void play(ctx *c, go_board *b, int color, int m)
 static int static_alive_benson(const ctx *c, const go_board *b, const bb361 *on)
 {
     bb361 alive;
-    if (benson_alive(b, c->defender, &c->region, &alive) == 0)
+    if (benson_alive_window(b, c->defender, &c->region, c->wlo, c->whi, &alive) == 0)
         return 0;
     bb361 a = bb361_and(alive, *on);
     return c->capture_any ? bb361_equal(a, c->target) : !bb361_is_empty(a);
@@ -246,24 +243,7 @@ static int static_alive_benson(const ctx *c, const go_board *b, const bb361 *on)
  * region (their regions reach outside) and from the empty points next to
  * no defender stone (their regions are vital to no chain). Returns 0 when
  * Benson's algorithm cannot find a live defender chain. */
-/* The points next to points of a, computed only in the words lo..hi of
- * the result (the words the region and its neighbours use); bits of a
- * outside lo-1..hi+1 must be zero or are ignored. As bb361_neighbours
- * there. */
-static inline bb361 nbr_window(const bb361 *a, int lo, int hi)
-{
-    bb361 r = bb361_empty();
-    for (int i = lo; i <= hi; i++) {
-        uint64_t x = a->w[i], prev = i > 0 ? a->w[i - 1] : 0, next = i < BB361_WORDS - 1 ? a->w[i + 1] : 0;
-        uint64_t xe = x & ~bb361_col18.w[i], xw = x & ~bb361_col0.w[i];
-        uint64_t pe = i > 0 ? prev & ~bb361_col18.w[i - 1] : 0;
-        uint64_t nw = i < BB361_WORDS - 1 ? next & ~bb361_col0.w[i + 1] : 0;
-        r.w[i] = (x << BB361_WIDTH) | (prev >> (64 - BB361_WIDTH)) | (x >> BB361_WIDTH) |
-                 (next << (64 - BB361_WIDTH)) | (xe << 1) | (pe >> 63) | (xw >> 1) | (nw << 63);
-    }
-    r.w[BB361_WORDS - 1] &= bb361_all.w[BB361_WORDS - 1];
-    return r;
-}
+static inline bb361 nbr_window(const bb361 *a, int lo, int hi) { return bb361_neighbours_window(a, lo, hi); }
 
 static int may_be_alive(const ctx *c, const bb361 *set)
 {
@@ -274,12 +254,7 @@ static int may_be_alive(const ctx *c, const bb361 *set)
     int lo = c->wlo, hi = c->whi;
     bb361 bad = bb361_and(x, nbr_window(&out, lo, hi));
     bad = bb361_or(bad, bb361_andnot(bb361_and(x, set[GO_EMPTY]), nbr_window(&own, lo, hi)));
-    for (int it = 0; it < DFPN_FLOOD_MAX; it++) {
-        bb361 n = bb361_and(bb361_or(bad, nbr_window(&bad, lo, hi)), x);
-        if (bb361_equal(n, bad))
-            break;
-        bad = n;
-    }
+    bad = bb361_flood_window(&bad, &x, lo, hi);
     bb361 eyes = bb361_and(bb361_andnot(x, bad), set[GO_EMPTY]);
     return bb361_popcount(eyes) >= 2;
 }
@@ -288,13 +263,7 @@ static int may_be_alive(const ctx *c, const bb361 *set)
  * (seeds and s inside the window). */
 static bb361 flood_window(const ctx *c, bb361 seeds, bb361 s)
 {
-    bb361 r = bb361_and(seeds, s);
-    for (;;) {
-        bb361 n = bb361_and(bb361_or(r, nbr_window(&r, c->wlo, c->whi)), s);
-        if (bb361_equal(n, r))
-            return r;
-        r = n;
-    }
+    return bb361_flood_window(&seeds, &s, c->wlo, c->whi);
 }
 
 /*
@@ -532,6 +501,9 @@ static int in_atari(const ctx *c, const bb361 *cs, bb361 capt, int m, int mover)
     if (!DFPN_ATARI_WIN || c->capture_any)
         return 0;
     bb361 on = bb361_and(c->target, cs[c->defender]);
+    /* two liberties next to target points already mean no atari */
+    if (bb361_popcount(bb361_and(nbr_window(&on, c->wlo, c->whi), cs[GO_EMPTY])) > 1)
+        return 0;
     bb361 chains = flood_window(c, on, cs[c->defender]);
     bb361 libs = bb361_and(nbr_window(&chains, c->wlo, c->whi), cs[GO_EMPTY]);
     if (bb361_popcount(libs) != 1 || !bb361_subset(libs, c->moves))

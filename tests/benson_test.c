@@ -708,6 +708,75 @@ static void random_setup(go_board *b, int n, rng *r)
     } while (go_setup_check(b, err) != 0);
 }
 
+/* A random 19x19 setup: stones at random, then chains without a liberty
+ * removed until none is left. */
+static void random_big_setup(go_board *b, rng *r)
+{
+    char err[VP_ERRLEN];
+    bb361 set[3] = {bb361_empty(), bb361_empty(), bb361_empty()};
+    int wb = 2 + (int)rng_below(r, 3), ww = 1 + (int)rng_below(r, 3);
+    for (int p = 0; p < GO_NPOINTS; p++) {
+        int k = (int)rng_below(r, 8);
+        bb361_set(&set[k < wb ? GO_BLACK : k < wb + ww ? GO_WHITE : GO_EMPTY], p);
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int c = GO_BLACK; c <= GO_WHITE; c++)
+            for (bb361 todo = set[c]; !bb361_is_empty(todo);) {
+                bb361 chain = bb361_flood(set[c], bb361_lowest(&todo));
+                todo = bb361_andnot(todo, chain);
+                if (!bb361_intersects(bb361_neighbours(chain), set[GO_EMPTY])) {
+                    set[c] = bb361_andnot(set[c], chain);
+                    set[GO_EMPTY] = bb361_or(set[GO_EMPTY], chain);
+                    changed = 1;
+                }
+            }
+    }
+    go_board_init(b, 19, NULL);
+    int rc = go_setup_stones(b, GO_BLACK, &set[GO_BLACK], err) || go_setup_stones(b, GO_WHITE, &set[GO_WHITE], err) ||
+             go_setup_check(b, err);
+    CHECK(rc == 0, "random 19x19 setup: %s", err);
+}
+
+/* benson_alive_window gives benson_alive's answer whenever its words hold
+ * within and the points next to it: random 19x19 setups, random
+ * rectangles along the edge (problem regions) and in the middle. */
+static void test_window(void)
+{
+    rng r;
+    rng_seed(&r, 20261129, 0xb1, 0x3d, 0);
+    int cases = 0, nonempty = 0, same = 0;
+    for (int iter = 0; iter < 3000; iter++) {
+        go_board b;
+        random_big_setup(&b, &r);
+        int w = 2 + (int)rng_below(&r, 9), h = 2 + (int)rng_below(&r, 7);
+        int x0 = (int)rng_below(&r, (uint64_t)(20 - w)), y0 = iter % 3 ? 0 : (int)rng_below(&r, (uint64_t)(20 - h));
+        if (iter % 2)
+            y0 = 19 - h - y0; /* the top edge as well */
+        bb361 within = bb361_empty();
+        for (int y = y0; y < y0 + h; y++)
+            for (int x = x0; x < x0 + w; x++)
+                bb361_set(&within, xy(x, y));
+        bb361 near = bb361_or(within, bb361_neighbours(within));
+        int lo = BB361_WORDS - 1, hi = 0;
+        for (int i = 0; i < BB361_WORDS; i++)
+            if (near.w[i]) {
+                lo = i < lo ? i : lo;
+                hi = i;
+            }
+        for (int color = GO_BLACK; color <= GO_WHITE; color++) {
+            bb361 a, aw;
+            int n = benson_alive(&b, color, &within, &a), nw = benson_alive_window(&b, color, &within, lo, hi, &aw);
+            cases++;
+            nonempty += n > 0;
+            same += n == nw && bb361_equal(a, aw);
+        }
+    }
+    CHECK(same == cases, "windowed Benson differs in %d of %d cases", cases - same, cases);
+    CHECK(nonempty >= 100, "only %d cases with alive stones", nonempty);
+    printf("window: %d cases, %d with alive stones, all equal: %s\n", cases, nonempty, same == cases ? "yes" : "no");
+}
+
 static void test_soundness(void)
 {
     hset seen;
@@ -876,6 +945,7 @@ int main(void)
     test_seki();
     test_whole_board();
     test_within();
+    test_window();
     test_soundness();
     test_timing();
     return test_done("benson_test");
