@@ -150,12 +150,22 @@ static const char *const live_rows[] = {
 };
 
 /* Cho Chikun Elementary 21: the black stones F18-F19 have four
- * liberties, so their outside liberties G18 and G19 belong to the region
- * (white may capture them); the strong wall C17-E17 gets no outside line. */
+ * liberties, a wall white cannot hope to capture: the region stops at F
+ * (its outside liberties G18, G19 would cost 13 times the nodes for the
+ * same answer). In the variant below, white stones at E18 and F17 leave
+ * the wall two liberties, G18 and G19: capturing it is then a real
+ * resource of the defender, so they join the region. */
 static const char *const weak_wall_rows[] = {
     ". X X . O X . . .",
     ". O O O . X . . .",
     "O O X X X . . . .",
+    "X X . . . . . . .",
+    ". . X . . . . . .",
+};
+static const char *const weak_wall2_rows[] = {
+    ". X X . O X . . .",
+    ". O O O O X . . .",
+    "O O X X X O . . .",
     "X X . . . . . . .",
     ". . X . . . . . .",
 };
@@ -167,6 +177,15 @@ static void test_weak_wall(void)
     char err[VP_ERRLEN];
     corner(&b, 19, weak_wall_rows, 5);
     int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
+    CHECK(rc == 0, "strong wall: %s", err);
+    if (rc == 0) {
+        CHECK(p.goal == LD_KILL && p.defender == GO_WHITE, "strong wall: black kills");
+        CHECK(!ld_in_region(&p, pt("G19", 19)) && !ld_in_region(&p, pt("G18", 19)),
+              "strong wall: a wall of four liberties keeps them outside (%s)", p.summary);
+        check_invariants(&p, "strong wall");
+    }
+    corner(&b, 19, weak_wall2_rows, 5);
+    rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
     CHECK(rc == 0, "weak wall: %s", err);
     if (rc)
         return;
