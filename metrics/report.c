@@ -314,7 +314,7 @@ void report_group_name(const report *r, const report_group *g, strbuf *out)
 /* ---- tables ---------------------------------------------------------------------- */
 
 /* A column of the group tables: its header, how to get and print it. */
-enum { COL_N = 100, COL_ACC, COL_TOKEN_E };
+enum { COL_N = 100, COL_ACC, COL_TOKEN_E, COL_ABSENT };
 typedef struct column {
     const char *csv, *md;
     int what;       /* a metric, or COL_* */
@@ -331,6 +331,7 @@ static const column csv_cols[] = {
     {"sfh", "SFH", REPORT_SFH, 100, 1},
     {"scr", "SCR", REPORT_SCR, 100, 1},
     {"ccer", "CCER", REPORT_CCER, 1, 2},
+    {"ccer_absent", "CCER=inf", COL_ABSENT, 1, 0},
     {"ssc", "SSC", REPORT_SSC, 1, 1},
     {"sbc", "SBC", REPORT_SBC, 1, 1},
     {"tmd", "TMD", REPORT_TMD, 1, 1},
@@ -341,13 +342,16 @@ static const column csv_cols[] = {
 };
 #define NCSV ((int)(sizeof csv_cols / sizeof *csv_cols))
 /* Table 3 (compact) and Table 12 (complete), as indexes into csv_cols. */
-static const int table3_cols[] = {0, 1, 2, 3, 10, 11, 12, 13, 14};
-static const int table12_cols[] = {0, 1, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14};
+static const int table3_cols[] = {0, 1, 2, 3, 11, 12, 13, 14, 15};
+static const int table12_cols[] = {0, 1, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15};
 
 static double column_value(const report_group *g, const column *c)
 {
-    double v = c->what == COL_N ? g->n : c->what == COL_ACC ? g->acc : c->what == COL_TOKEN_E ? g->token_e
-                                                                                              : g->mean[c->what];
+    double v = c->what == COL_N        ? g->n
+               : c->what == COL_ABSENT ? g->ccer_absent
+               : c->what == COL_ACC    ? g->acc
+               : c->what == COL_TOKEN_E ? g->token_e
+                                        : g->mean[c->what];
     return v * c->scale;
 }
 
@@ -385,7 +389,7 @@ void report_csv(const report *r, strbuf *out)
             strbuf_puts(out, ",");
         }
         for (int c = 0; c < NCSV; c++) {
-            put_number(out, column_value(g, &csv_cols[c]), csv_cols[c].decimals + 2, "");
+            put_number(out, column_value(g, &csv_cols[c]), csv_cols[c].decimals ? csv_cols[c].decimals + 2 : 0, "");
             strbuf_puts(out, c + 1 < NCSV ? "," : "\n");
         }
     }

@@ -1,0 +1,1 @@
+echo "cli_metrics: 0 passed, 0 failed"
