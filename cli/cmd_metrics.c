@@ -392,7 +392,7 @@ static json_t *metrics_json(const titem *t)
 
 static void dump_line(strbuf *s, json_t *o)
 {
-    char *t = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(10));
+    char *t = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(15));
     json_decref(o);
     if (t)
         strbuf_printf(s, "%s\n", t);

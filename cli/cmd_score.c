@@ -320,7 +320,7 @@ static char *table_text(const row *rows, int n, const score_args *a, const mio_s
         strbuf_printf(&s, "%s%s", sep, csv ? "short" : "short");
     strbuf_puts(&s, csv ? "\n" : " |\n|");
     if (!csv) {
-        int ncol = 11 + a->npass + has_opt + (a->k ? 1 : 0);
+        int ncol = 12 + a->npass + has_opt + (a->k ? 1 : 0);
         for (int c = 0; c < ncol; c++)
             strbuf_puts(&s, c < 3 ? "---|" : "---:|");
         strbuf_puts(&s, "\n");
@@ -385,7 +385,7 @@ static char *json_text(const row *rows, int n, const score_args *a, const mio_se
         json_array_append_new(arr, o);
     }
     json_object_set_new(j, "rows", arr);
-    char *s = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(10));
+    char *s = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(15));
     json_decref(j);
     if (!s)
         return NULL;
