@@ -225,7 +225,10 @@ typedef struct row {
     int pass_ok[MAX_PASS_AT];
 } row;
 
-static void fill_row(row *w, const response *rs, int nr, const instance *in, int ni, const score_args *a)
+/* Fills w from the responses rs[0..nr) and the instances in[0..ni) of
+ * its model; an instance's first response is all[first]. */
+static void fill_row(row *w, const response *rs, int nr, const instance *in, int ni, const score_args *a,
+                     const response *all)
 {
     for (int i = 0; i < nr; i++) {
         const response *r = &rs[i];
@@ -249,7 +252,7 @@ static void fill_row(row *w, const response *rs, int nr, const instance *in, int
     for (int p = 0; p < a->npass; p++)
         w->pass_ok[p] = 1;
     for (int j = 0; j < ni; j++) {
-        const response *r = &rs[in[j].first];
+        const response *r = &all[in[j].first];
         const char *v = dim_value(r, w->dim);
         if (strcmp(r->model, w->model) || !v || strcmp(v, w->value) || in[j].n == 0)
             continue;
@@ -425,57 +428,105 @@ static char *details_text(const response *rs, int nr)
     return strbuf_take(&s);
 }
 
-/* The rows: per model (first appearance), "all", then each dimension's
- * values in order of first appearance. */
-static int build_rows(const response *rs, int nr, const instance *in, int ni, const mio_set *set,
+/* A model's responses: rs[b..e) after sorting (they sort by model first),
+ * with its first appearance in the input. */
+typedef struct span {
+    int b, e, first;
+} span;
+
+static int by_first(const void *x, const void *y) { return ((const span *)x)->first - ((const span *)y)->first; }
+
+static int add_row(row **rows, int *n, int *cap, const response *r, int d, const char *v)
+{
+    if (*n == *cap) {
+        row *t = realloc(*rows, (size_t)(*cap *= 2) * sizeof *t);
+        if (!t)
+            return -1;
+        *rows = t;
+    }
+    row *w = &(*rows)[(*n)++];
+    memset(w, 0, sizeof *w);
+    w->model = r->model;
+    w->dim = d;
+    w->value = v;
+    return 0;
+}
+
+/* The rows: per model (in order of first appearance), "all", then each
+ * dimension's values in order of first appearance. */
+static int build_rows(const response *rs, int nr, const instance *in, const mio_set *set,
                       const score_args *a, row **out)
 {
-    int cap = 16, n = 0;
+    int cap = 16, n = 0, nm = 0;
     row *rows = malloc((size_t)cap * sizeof *rows);
-    if (!rows)
-        return -1;
-    for (int i = 0; i < nr; i++) {
-        int seen = 0;
-        for (int j = 0; j < i && !seen; j++)
-            seen = !strcmp(rs[j].model, rs[i].model);
-        if (seen)
-            continue;
-        for (int d = 0; d < NDIMS; d++)
-            for (int k = 0; k < nr; k++) {
-                const char *v = dim_value(&rs[k], d);
-                if (!v || strcmp(rs[k].model, rs[i].model))
+    span *models = malloc((size_t)(nr ? nr : 1) * sizeof *models);
+    unsigned char *hit = calloc((size_t)set->n, 1);
+    int *firsts = malloc((size_t)(nr ? nr : 1) * sizeof *firsts);
+    int rc = rows && models && hit && firsts ? 0 : -1;
+    for (int i = 0; rc == 0 && i < nr; i++) {
+        if (i == 0 || strcmp(rs[i].model, rs[i - 1].model)) {
+            models[nm].b = i;
+            models[nm].first = rs[i].order;
+            nm++;
+        }
+        models[nm - 1].e = i + 1;
+        if (rs[i].order < models[nm - 1].first)
+            models[nm - 1].first = rs[i].order;
+    }
+    if (rc == 0)
+        qsort(models, (size_t)nm, sizeof *models, by_first);
+    for (int mi = 0; rc == 0 && mi < nm; mi++) {
+        const span *sp = &models[mi];
+        int row0 = n;
+        for (int d = 0; rc == 0 && d < NDIMS; d++) {
+            /* the distinct values of d, ordered by first appearance */
+            int nv = 0, *vi = firsts;
+            for (int i = sp->b; i < sp->e; i++) {
+                const char *v = dim_value(&rs[i], d);
+                if (!v)
                     continue;
-                int dup = 0;
-                for (int m = 0; m < n && !dup; m++)
-                    dup = rows[m].dim == d && !strcmp(rows[m].model, rs[i].model) && !strcmp(rows[m].value, v);
-                if (dup)
-                    continue;
-                if (n == cap) {
-                    row *t = realloc(rows, (size_t)(cap *= 2) * sizeof *rows);
-                    if (!t) {
-                        free(rows);
-                        return -1;
-                    }
-                    rows = t;
-                }
-                memset(&rows[n], 0, sizeof rows[n]);
-                rows[n].model = rs[i].model;
-                rows[n].dim = d;
-                rows[n].value = v;
-                fill_row(&rows[n], rs, nr, in, ni, a);
-                if (d == DIM_ALL) {
-                    /* records of the set this model never answered */
-                    long answered = 0;
-                    for (int q = 0; q < set->n; q++) {
-                        int hit = 0;
-                        for (int j = 0; j < nr && !hit; j++)
-                            hit = rs[j].rec == &set->r[q] && !strcmp(rs[j].model, rs[i].model);
-                        answered += hit;
-                    }
-                    rows[n].missing = set->n - answered;
-                }
-                n++;
+                int j = 0;
+                while (j < nv && strcmp(dim_value(&rs[vi[j]], d), v))
+                    j++;
+                if (j == nv)
+                    vi[nv++] = i;
+                else if (rs[i].order < rs[vi[j]].order)
+                    vi[j] = i;
             }
+            for (int j = 1; j < nv; j++)
+                for (int k = j; k > 0 && rs[vi[k]].order < rs[vi[k - 1]].order; k--) {
+                    int t = vi[k];
+                    vi[k] = vi[k - 1];
+                    vi[k - 1] = t;
+                }
+            for (int j = 0; rc == 0 && j < nv; j++)
+                rc = add_row(&rows, &n, &cap, &rs[vi[j]], d, dim_value(&rs[vi[j]], d));
+        }
+        /* the instances of this model are those of its responses */
+        int ib = sp->b < sp->e ? rs[sp->b].inst : 0, ie = ib;
+        for (int i = sp->b; i < sp->e; i++)
+            if (rs[i].inst >= 0 && rs[i].inst + 1 > ie)
+                ie = rs[i].inst + 1;
+        if (ib < 0)
+            ib = 0;
+        for (int k = row0; rc == 0 && k < n; k++)
+            fill_row(&rows[k], rs + sp->b, sp->e - sp->b, in + ib, ie - ib, a, rs);
+        memset(hit, 0, (size_t)set->n);
+        long answered = 0;
+        for (int i = sp->b; i < sp->e; i++) {
+            size_t q = (size_t)(rs[i].rec - set->r);
+            answered += !hit[q];
+            hit[q] = 1;
+        }
+        if (rc == 0)
+            rows[row0].missing = set->n - answered;
+    }
+    free(models);
+    free(hit);
+    free(firsts);
+    if (rc) {
+        free(rows);
+        return -1;
     }
     *out = rows;
     return n;
@@ -555,7 +606,7 @@ int cmd_score(int argc, char **argv)
         cli_error("%s: no responses%s", a.responses, bad.count ? " left after skipping bad records" : "");
         rc = CLI_USAGE;
     }
-    if (rc == 0 && (nrows = build_rows(rs, nr, in, ni, &set, &a, &rows)) < 0) {
+    if (rc == 0 && (nrows = build_rows(rs, nr, in, &set, &a, &rows)) < 0) {
         cli_error("out of memory");
         rc = CLI_FAIL;
     }

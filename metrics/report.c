@@ -216,6 +216,65 @@ static int table14_15_corr(report *r)
     return 0;
 }
 
+/* Groups in table order: by the grouping keys in turn, each key's values
+ * in order of first appearance, except K: numbers ascending, then the
+ * rest ("None") in order of first appearance. */
+typedef struct group_order {
+    int rank[REPORT_NKEYS], index;
+} group_order;
+
+static int by_ranks(const void *x, const void *y)
+{
+    const group_order *a = x, *b = y;
+    for (int k = 0; k < REPORT_NKEYS; k++)
+        if (a->rank[k] != b->rank[k])
+            return a->rank[k] < b->rank[k] ? -1 : 1;
+    return a->index - b->index;
+}
+
+static int k_number(const char *s, long *v)
+{
+    char *end;
+    *v = strtol(s, &end, 10);
+    return *s && !*end;
+}
+
+static int order_groups(report *r)
+{
+    int n = r->ngroups;
+    group_order *o = calloc((size_t)(n ? n : 1), sizeof *o);
+    report_group *g = malloc((size_t)(n ? n : 1) * sizeof *g);
+    if (!o || !g) {
+        free(o);
+        free(g);
+        return VP_ENOMEM;
+    }
+    for (int i = 0; i < n; i++)
+        o[i].index = i;
+    for (int k = 0; k < r->nkeys; k++) {
+        int key = r->keys[k];
+        for (int i = 0; i < n; i++) {
+            const char *v = r->groups[i].key[key];
+            long num;
+            int first = i;
+            for (int j = 0; j < i && first == i; j++)
+                if (!strcmp(r->groups[j].key[key], v))
+                    first = j;
+            if (key == REPORT_K && k_number(v, &num))
+                o[i].rank[k] = num < -1000000 ? -1000000 : num > 1000000 ? 1000000 : (int)num;
+            else
+                o[i].rank[k] = (key == REPORT_K ? 2000000 : 0) + first;
+        }
+    }
+    qsort(o, (size_t)n, sizeof *o, by_ranks);
+    for (int i = 0; i < n; i++)
+        g[i] = r->groups[o[i].index];
+    memcpy(r->groups, g, (size_t)n * sizeof *g);
+    free(o);
+    free(g);
+    return 0;
+}
+
 int report_build(report *r, const report_item *items, int n, const int *keys, int nkeys, const double w[3])
 {
     memset(r, 0, sizeof *r);
@@ -288,6 +347,8 @@ int report_build(report *r, const report_item *items, int n, const int *keys, in
     free(sum);
     free(cnt);
     free(gof);
+    if (rc == 0)
+        rc = order_groups(r);
     if (rc == 0)
         rc = table14_d(r, items, n);
     if (rc == 0)
