@@ -195,36 +195,6 @@ typedef struct titem {
     double effort[REPORT_EFFORT_POINTS];
 } titem;
 
-/* "4" for 4, "None" for null, "None", "none", "open"; "-" when absent. */
-static int k_of(const json_t *o, const char *key, char *buf, size_t len, char *err)
-{
-    const json_t *v = json_object_get(o, key);
-    if (!v) {
-        snprintf(buf, len, "-");
-        return 0;
-    }
-    if (json_is_null(v)) {
-        snprintf(buf, len, "None");
-        return 0;
-    }
-    int rc = jsonfield_text(o, key, 0, buf, len, err);
-    if (rc < 0)
-        return rc;
-    if (!strcmp(buf, "none") || !strcmp(buf, "None") || !strcmp(buf, "open") || !strcmp(buf, "null"))
-        snprintf(buf, len, "None");
-    else if (!strcmp(buf, "k4"))
-        snprintf(buf, len, "4");
-    return 0;
-}
-
-static int text_field(const json_t *o, const char *key, char *buf, size_t len, const char *dflt, char *err)
-{
-    int rc = jsonfield_text(o, key, 0, buf, len, err);
-    if (rc == JSONFIELD_ABSENT)
-        snprintf(buf, len, "%s", dflt);
-    return rc < 0 ? rc : 0;
-}
-
 /* The answer key of a tree record: correct_moves, else the set's record. */
 static int tree_key(const json_t *o, const mio_set *set, const score_record **rec, titem *t, char *err)
 {
@@ -284,7 +254,7 @@ static int tree_key(const json_t *o, const mio_set *set, const score_record **re
 static int read_tree(const json_t *o, const trees_args *a, const mio_set *set, titem *t, strbuf *log, char *err)
 {
     int rc;
-    if ((rc = text_field(o, "problem", t->problem, sizeof t->problem, "-", err)))
+    if ((rc = mio_text_field(o, "problem", t->problem, sizeof t->problem, "-", err)))
         return rc;
     const char *model;
     if ((rc = jsonfield_string(o, "model", 1, &model, err)))
@@ -293,9 +263,9 @@ static int read_tree(const json_t *o, const trees_args *a, const mio_set *set, t
     const score_record *rec;
     if ((rc = tree_key(o, set, &rec, t, err)))
         return rc;
-    if ((rc = text_field(o, "difficulty", t->difficulty, sizeof t->difficulty, rec ? rec->category : "-", err)) ||
-        (rc = text_field(o, "modality", t->modality, sizeof t->modality, "-", err)) ||
-        (rc = k_of(o, "k", t->kv, sizeof t->kv, err)))
+    if ((rc = mio_text_field(o, "difficulty", t->difficulty, sizeof t->difficulty, rec ? rec->category : "-", err)) ||
+        (rc = mio_text_field(o, "modality", t->modality, sizeof t->modality, "-", err)) ||
+        (rc = mio_k_field(o, "k", t->kv, sizeof t->kv, err)))
         return rc;
     long long tokens = -1;
     rc = jsonfield_int(o, "tokens", 0, 0, LLONG_MAX, &tokens, err);
@@ -346,7 +316,7 @@ static int read_mcts(const json_t *o, const trees_args *a, const mio_set *set, t
         snprintf(t->problem, sizeof t->problem, "%s", rec ? rec->id : r.id ? r.id : r.file);
         snprintf(t->model, sizeof t->model, "%s", r.model ? r.model : "MCTS/UCT");
         snprintf(t->difficulty, sizeof t->difficulty, "%s", r.difficulty ? r.difficulty : rec ? rec->category : "-");
-        snprintf(t->kv, sizeof t->kv, "%s", !r.root ? "-" : !strcmp(r.root, "k4") ? "4" : !strcmp(r.root, "open") ? "None" : r.root);
+        mio_k_name(r.root ? r.root : "-", t->kv, sizeof t->kv);
         snprintf(t->modality, sizeof t->modality, "-");
         if (rec) {
             t->key = rec->key;
@@ -548,15 +518,7 @@ static int trees_outputs(const trees_args *a, titem *items, int n, int unsearche
         strbuf_printf(&s, "; SearchE weights %.2f/%.2f/%.2f\n\n", a->w[0], a->w[1], a->w[2]);
         report_markdown(&rep, &s);
     }
-    char *text = strbuf_take(&s);
-    int rc = mio_outputs_commit(&outs);
-    if (rc == 0 && !text) {
-        cli_error("out of memory");
-        rc = CLI_FAIL;
-    }
-    if (rc == 0)
-        fputs(text, stdout);
-    free(text);
+    int rc = mio_finish(&outs, strbuf_take(&s), bad);
     for (int i = 0; i < npaths; i++)
         free(paths[i]);
     free(paths);
@@ -662,8 +624,6 @@ static int cmd_trees(int argc, char **argv)
     }
     if (rc == 0) {
         rc = trees_outputs(&a, items, n, unsearched, &bad);
-        if (rc == 0)
-            mio_bad_summary(&bad);
     }
     for (int i = 0; items && i < n; i++)
         titem_free(&items[i]);
@@ -843,17 +803,7 @@ static int cmd_claims(int argc, char **argv)
             for (int i = 0; i < n; i++)
                 claims_row(&s, &items[i], 0);
         }
-        char *text = strbuf_take(&s);
-        rc = mio_outputs_commit(&outs);
-        if (rc == 0 && text)
-            fputs(text, stdout);
-        else if (rc == 0) {
-            cli_error("out of memory");
-            rc = CLI_FAIL;
-        }
-        free(text);
-        if (rc == 0)
-            mio_bad_summary(&bad);
+        rc = mio_finish(&outs, strbuf_take(&s), &bad);
     }
     free(items);
     return rc;

@@ -119,35 +119,6 @@ static void parse_args(int argc, char **argv, score_args *a)
             cli_usage_error("--pass-at: %d is more than --k %d samples", a->pass[i], a->k);
 }
 
-/* A text field or "-"; the k field also from a number or null ("None"). */
-static int text_or_dash(const json_t *o, const char *key, char *buf, size_t len, char *err)
-{
-    int rc = jsonfield_text(o, key, 0, buf, len, err);
-    if (rc == JSONFIELD_ABSENT)
-        snprintf(buf, len, "-");
-    return rc < 0 ? rc : 0;
-}
-
-/* The K of a record: a number, or null / "None" / "open" for open search. */
-static int k_text(const json_t *o, char *buf, size_t len, char *err)
-{
-    const json_t *v = json_object_get(o, "k");
-    if (!v) {
-        snprintf(buf, len, "-");
-        return 0;
-    }
-    if (json_is_null(v)) {
-        snprintf(buf, len, "None");
-        return 0;
-    }
-    int rc = jsonfield_text(o, "k", 0, buf, len, err);
-    if (rc < 0)
-        return rc;
-    if (!strcmp(buf, "none") || !strcmp(buf, "None") || !strcmp(buf, "open") || !strcmp(buf, "null"))
-        snprintf(buf, len, "None");
-    return 0;
-}
-
 /* Reads and judges one response record into *r; returns 0 or VP_EINVAL. */
 static int read_response(const json_t *o, const mio_set *set, response *r, char *err)
 {
@@ -177,7 +148,8 @@ static int read_response(const json_t *o, const mio_set *set, response *r, char 
         return rc;
     if (rc)
         r->model = "-";
-    if (text_or_dash(o, "modality", r->modality, sizeof r->modality, err) || k_text(o, r->kv, sizeof r->kv, err))
+    if (mio_text_field(o, "modality", r->modality, sizeof r->modality, "-", err) ||
+        mio_k_field(o, "k", r->kv, sizeof r->kv, err))
         return VP_EINVAL;
     score_judge(&r->rec->key, text, &r->a);
     return 0;
@@ -621,17 +593,9 @@ int cmd_score(int argc, char **argv)
             mio_outputs_add(&outs, a.md, table_text(rows, nrows, &a, &set, 0, has_opt));
         if (a.details)
             mio_outputs_add(&outs, a.details, details_text(rs, nr));
-        char *text = a.json ? json_text(rows, nrows, &a, &set, bad.count) : table_text(rows, nrows, &a, &set, 0, has_opt);
-        rc = mio_outputs_commit(&outs);
-        if (rc == 0 && text)
-            fputs(text, stdout);
-        else if (rc == 0) {
-            cli_error("out of memory");
-            rc = CLI_FAIL;
-        }
-        free(text);
-        if (rc == 0)
-            mio_bad_summary(&bad);
+        rc = mio_finish(&outs, a.json ? json_text(rows, nrows, &a, &set, bad.count)
+                                      : table_text(rows, nrows, &a, &set, 0, has_opt),
+                        &bad);
     }
     free(rows);
     free(in);

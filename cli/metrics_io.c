@@ -10,6 +10,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "../metrics/jsonfield.h"
 #include "cli.h"
 
 #define MIO_SHOWN 20
@@ -311,4 +312,51 @@ int mio_outputs_commit(mio_outputs *o)
 json_t *mio_real(double v)
 {
     return isnan(v) || isinf(v) ? json_null() : json_real(v);
+}
+
+int mio_finish(mio_outputs *o, char *text, const mio_bad *bad)
+{
+    int rc = mio_outputs_commit(o);
+    if (rc == 0 && !text) {
+        cli_error("out of memory");
+        rc = CLI_FAIL;
+    }
+    if (rc == 0) {
+        fputs(text, stdout);
+        mio_bad_summary(bad);
+    }
+    free(text);
+    return rc;
+}
+
+int mio_text_field(const json_t *o, const char *key, char *buf, size_t len, const char *dflt, char *err)
+{
+    int rc = jsonfield_text(o, key, 0, buf, len, err);
+    if (rc == JSONFIELD_ABSENT)
+        snprintf(buf, len, "%s", dflt);
+    return rc < 0 ? rc : 0;
+}
+
+void mio_k_name(const char *s, char *buf, size_t len)
+{
+    if (!strcmp(s, "none") || !strcmp(s, "None") || !strcmp(s, "open") || !strcmp(s, "null"))
+        s = "None";
+    else if (!strcmp(s, "k4"))
+        s = "4";
+    snprintf(buf, len, "%s", s);
+}
+
+int mio_k_field(const json_t *o, const char *key, char *buf, size_t len, char *err)
+{
+    const json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v)) {
+        snprintf(buf, len, "%s", v ? "None" : "-");
+        return 0;
+    }
+    char raw[64];
+    int rc = jsonfield_text(o, key, 0, raw, sizeof raw, err);
+    if (rc < 0)
+        return rc;
+    mio_k_name(raw, buf, len);
+    return 0;
 }

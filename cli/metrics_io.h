@@ -75,7 +75,20 @@ void mio_outputs_add(mio_outputs *o, const char *path, char *text);
  * Frees the texts. */
 int mio_outputs_commit(mio_outputs *o);
 
-/* "none" for NAN, else the number; for JSON output. */
+/* Commits o, then prints text (taken over; NULL: out of memory) on stdout
+ * and the count of skipped records; returns 0, CLI_USAGE or CLI_FAIL. */
+int mio_finish(mio_outputs *o, char *text, const mio_bad *bad);
+
+/* JSON null for NAN or infinity, else the number. */
 json_t *mio_real(double v);
+
+/* A text field (a string, or a number as %g) into buf, dflt when absent;
+ * returns 0, or VP_EINVAL naming the field in err. */
+int mio_text_field(const json_t *o, const char *key, char *buf, size_t len, const char *dflt, char *err);
+/* The K of a record: a number ("4"; also "k4"), or "None" for null,
+ * "None", "none", "open"; "-" when absent; returns 0 or VP_EINVAL. */
+int mio_k_field(const json_t *o, const char *key, char *buf, size_t len, char *err);
+/* The same normal form of a K written as text into buf. */
+void mio_k_name(const char *s, char *buf, size_t len);
 
 #endif
