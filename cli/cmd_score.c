@@ -190,7 +190,7 @@ static const char *dim_value(const response *r, int d)
 
 /* One row of the table. */
 typedef struct row {
-    const char *model, *value;
+    const char *model, *value, *by;
     int dim;
     long responses, correct, wrong, unparseable, optimal_known, optimal, questions, short_, missing, with_tokens;
     double tokens, pass1, pass[MAX_PASS_AT];
@@ -261,12 +261,13 @@ static double row_token_e(const row *w)
 
 static const char *const dim_names[NDIMS] = {"all", "category", "verdict", "modality", "k"};
 
-/* The dimension's name in output: "game" or "difficulty" for the category. */
-static const char *dim_label(int d, const mio_set *set)
+/* The dimension's name in output: "game" (TTT) or "difficulty" (tsumego)
+ * for the category of response r's record. */
+static const char *dim_label(int d, const response *r)
 {
     if (d != DIM_CATEGORY)
         return dim_names[d];
-    return set->r[0].key.kind == SCORE_TTT ? "game" : "difficulty";
+    return r->rec->key.kind == SCORE_TTT ? "game" : "difficulty";
 }
 
 static void put(strbuf *s, double v, int dec, const char *none)
@@ -277,7 +278,7 @@ static void put(strbuf *s, double v, int dec, const char *none)
         strbuf_printf(s, "%.*f", dec, v);
 }
 
-static char *table_text(const row *rows, int n, const score_args *a, const mio_set *set, int csv, int has_opt)
+static char *table_text(const row *rows, int n, const score_args *a, int csv, int has_opt)
 {
     strbuf s;
     strbuf_init(&s);
@@ -304,7 +305,7 @@ static char *table_text(const row *rows, int n, const score_args *a, const mio_s
         const row *w = &rows[i];
         if (!csv)
             strbuf_puts(&s, "| ");
-        strbuf_printf(&s, "%s%s%s%s%s%s%ld%s%ld%s%ld%s%ld%s%ld%s", w->model, sep, dim_label(w->dim, set), sep,
+        strbuf_printf(&s, "%s%s%s%s%s%s%ld%s%ld%s%ld%s%ld%s%ld%s", w->model, sep, w->by, sep,
                       w->value, sep, w->responses, sep, w->questions, sep, w->correct, sep, w->wrong, sep,
                       w->unparseable, sep);
         const char *none = csv ? "" : "–";
@@ -330,7 +331,7 @@ static char *table_text(const row *rows, int n, const score_args *a, const mio_s
     return strbuf_take(&s);
 }
 
-static char *json_text(const row *rows, int n, const score_args *a, const mio_set *set, long skipped)
+static char *json_text(const row *rows, int n, const score_args *a, long skipped)
 {
     json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:I}", "format", SCORE_FORMAT, "format_version", 1, "set", a->set,
                           "responses", a->responses, "skipped", (json_int_t)skipped);
@@ -339,7 +340,7 @@ static char *json_text(const row *rows, int n, const score_args *a, const mio_se
     for (int i = 0; i < n; i++) {
         const row *w = &rows[i];
         json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:I}", "model", w->model, "by",
-                              dim_label(w->dim, set), "value", w->value, "responses", (json_int_t)w->responses,
+                              w->by, "value", w->value, "responses", (json_int_t)w->responses,
                               "questions", (json_int_t)w->questions, "correct", (json_int_t)w->correct, "wrong",
                               (json_int_t)w->wrong, "unparseable", (json_int_t)w->unparseable);
         json_object_set_new(o, "accuracy", mio_real(row_acc(w)));
@@ -420,6 +421,7 @@ static int add_row(row **rows, int *n, int *cap, const response *r, int d, const
     memset(w, 0, sizeof *w);
     w->model = r->model;
     w->dim = d;
+    w->by = dim_label(d, r);
     w->value = v;
     return 0;
 }
@@ -588,13 +590,13 @@ int cmd_score(int argc, char **argv)
             has_opt |= rs[i].a.optimal >= 0 || rs[i].rec->key.has_optimal;
         mio_outputs outs = {0};
         if (a.csv)
-            mio_outputs_add(&outs, a.csv, table_text(rows, nrows, &a, &set, 1, has_opt));
+            mio_outputs_add(&outs, a.csv, table_text(rows, nrows, &a, 1, has_opt));
         if (a.md)
-            mio_outputs_add(&outs, a.md, table_text(rows, nrows, &a, &set, 0, has_opt));
+            mio_outputs_add(&outs, a.md, table_text(rows, nrows, &a, 0, has_opt));
         if (a.details)
             mio_outputs_add(&outs, a.details, details_text(rs, nr));
-        rc = mio_finish(&outs, a.json ? json_text(rows, nrows, &a, &set, bad.count)
-                                      : table_text(rows, nrows, &a, &set, 0, has_opt),
+        rc = mio_finish(&outs, a.json ? json_text(rows, nrows, &a, bad.count)
+                                      : table_text(rows, nrows, &a, 0, has_opt),
                         &bad);
     }
     free(rows);

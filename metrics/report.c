@@ -662,7 +662,7 @@ static void polarity_colour(const ptree_agg_node *x, char *buf)
 #define TREE_ROW 34
 #define TREE_DEPTH 10
 
-static void tree_node(const ptree_agg *a, int i, double x0, double x1, strbuf *out)
+static void tree_node(const ptree_agg *a, int i, int ordinal, double x0, double x1, strbuf *out)
 {
     const ptree_agg_node *x = &a->nodes[i];
     if (x->depth >= TREE_DEPTH || x1 - x0 < 0.5)
@@ -679,13 +679,17 @@ static void tree_node(const ptree_agg *a, int i, double x0, double x1, strbuf *o
     if (x->depth == 1)
         strbuf_printf(out, "; the correct candidate in %d trees", x->correct);
     strbuf_puts(out, "</title></rect>\n");
-    if (x1 - x0 > 34)
+    if (x1 - x0 > 44 && x->depth == 1)
+        strbuf_printf(out, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" font-size=\"10\">c%d: %.1f</text>\n",
+                      (x0 + x1) / 2, y + TREE_ROW / 2 + 1, ordinal, x->weight / a->trees);
+    else if (x1 - x0 > 34)
         strbuf_printf(out, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" font-size=\"10\">%.1f</text>\n",
                       (x0 + x1) / 2, y + TREE_ROW / 2 + 1, x->weight / a->trees);
     double at = x0, scale = x->weight > 0 ? (x1 - x0) / x->weight : 0;
+    int k = 0;
     for (int c = x->first; c >= 0; c = a->nodes[c].next) {
         double w = a->nodes[c].weight * scale;
-        tree_node(a, c, at, at + w, out);
+        tree_node(a, c, ++k, at, at + w, out);
         at += w;
     }
 }
@@ -698,15 +702,17 @@ void report_svg_tree(const ptree_agg *a, const char *title, strbuf *out)
             depth = a->nodes[i].depth;
     if (depth >= TREE_DEPTH)
         depth = TREE_DEPTH - 1;
-    int h = 40 + (depth + 1) * TREE_ROW + 40;
+    int h = 40 + (depth + 1) * TREE_ROW + 48;
     svg_open(out, TREE_W + 40, h, title);
     if (a->n)
-        tree_node(a, 0, 20, 20 + TREE_W, out);
+        tree_node(a, 0, 0, 20, 20 + TREE_W, out);
     strbuf_printf(out,
-                  "<text x=\"20\" y=\"%d\" font-size=\"11\">%d trees. Width: mean subtree size (nodes); rows: depth "
-                  "from the root; colour: win share of the judgments below (green win, red lose, grey none); "
-                  "blue outline: the correct candidate in most trees.</text>\n</svg>\n",
-                  h - 14, a->trees);
+                  "<text x=\"20\" y=\"%d\" font-size=\"11\">%d trees, laid over each other with children matched "
+                  "by order of appearance (c1, c2, ...: the candidates). Width: mean subtree size in nodes; rows: "
+                  "depth.</text>\n<text x=\"20\" y=\"%d\" font-size=\"11\">Colour: win share of the judgments "
+                  "below (green win, red lose, grey none); blue outline: the correct candidate in most trees.</text>\n"
+                  "</svg>\n",
+                  h - 28, a->trees, h - 12);
 }
 
 static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
@@ -755,8 +761,10 @@ void report_svg_effort(const report *r, strbuf *out)
             strbuf_printf(out, "%s%.1f,%.1f", p ? " " : "", x0 + w * (p + 1.0) / REPORT_EFFORT_POINTS,
                           y0 + h - h * g->effort[p]);
         strbuf_puts(out, "\"/>\n");
-        strbuf_printf(out, "<rect x=\"610\" y=\"%d\" width=\"14\" height=\"4\" fill=\"%s\"/>\n<text x=\"630\" y=\"%d\">",
-                      y0 + 6 + 18 * shown, c, y0 + 11 + 18 * shown);
+        strbuf_printf(out, "<line x1=\"610\" y1=\"%d\" x2=\"624\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"%s/>\n"
+                           "<text x=\"630\" y=\"%d\">",
+                      y0 + 8 + 18 * shown, y0 + 8 + 18 * shown, c, g->baseline ? " stroke-dasharray=\"2 2\"" : "",
+                      y0 + 12 + 18 * shown);
         strbuf s;
         strbuf_init(&s);
         report_group_name(r, g, &s);
@@ -814,8 +822,12 @@ void report_svg_accuracy(const report *r, strbuf *out)
     if (!shown)
         strbuf_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">no group with a known accuracy</text>\n",
                       x0 + w / 2, y0 + h / 2);
-    strbuf_printf(out, "<text x=\"610\" y=\"%d\" font-size=\"11\">SearchE: Pearson r %s%.3f over %d groups</text>\n",
-                  y0 + 60, isnan(r->scheme_pearson[0]) ? "n/a " : "", isnan(r->scheme_pearson[0]) ? 0.0 : r->scheme_pearson[0],
-                  r->ncorr);
+    strbuf_printf(out, "<text x=\"610\" y=\"%d\" font-size=\"11\">SearchE (main weights) and accuracy:</text>\n"
+                       "<text x=\"610\" y=\"%d\" font-size=\"11\">Pearson r ",
+                  y0 + 60, y0 + 76);
+    put_number(out, r->scheme_pearson[0], 3, "n/a");
+    strbuf_puts(out, ", Spearman ");
+    put_number(out, r->scheme_spearman[0], 3, "n/a");
+    strbuf_printf(out, " (%d model groups)</text>\n", r->ncorr);
     strbuf_puts(out, "</svg>\n");
 }
