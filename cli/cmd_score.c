@@ -293,10 +293,11 @@ static char *table_text(const row *rows, int n, const score_args *a, int csv, in
     if (has_opt)
         strbuf_printf(&s, "%s%s", sep, csv ? "optimal" : "Optimal");
     if (a->k)
-        strbuf_printf(&s, "%s%s", sep, csv ? "short" : "short");
+        strbuf_printf(&s, "%sshort", sep);
+    strbuf_printf(&s, "%smissing", sep);
     strbuf_puts(&s, csv ? "\n" : " |\n|");
     if (!csv) {
-        int ncol = 12 + a->npass + has_opt + (a->k ? 1 : 0);
+        int ncol = 13 + a->npass + has_opt + (a->k ? 1 : 0);
         for (int c = 0; c < ncol; c++)
             strbuf_puts(&s, c < 3 ? "---|" : "---:|");
         strbuf_puts(&s, "\n");
@@ -326,6 +327,10 @@ static char *table_text(const row *rows, int n, const score_args *a, int csv, in
         }
         if (a->k)
             strbuf_printf(&s, "%s%ld", sep, w->short_);
+        if (w->dim == DIM_ALL)
+            strbuf_printf(&s, "%s%ld", sep, w->missing);
+        else
+            strbuf_printf(&s, "%s%s", sep, none);
         strbuf_puts(&s, csv ? "\n" : " |\n");
     }
     return strbuf_take(&s);

@@ -90,7 +90,7 @@ assert by[("m2", "e1", None)]["normalised"] == "R17", by[("m2", "e1", None)]
 
 check_exit 0 "score: Markdown table and CSV" vp score --set "$M/set.jsonl" --responses "$T/resp.jsonl" --csv "$T/score.csv"
 check "  ... the table" grep -q '^| m1 | difficulty | hard | 3 | 1 | 2 | 0 | 1 | 66.7 | 66.7 |' "$T/out"
-check "  ... the CSV" grep -q '^m1,all,all,6,2,4,1,1,66.667,66.667,1.2500,98.160$' "$T/score.csv"
+check "  ... the CSV" grep -q '^m1,all,all,6,2,4,1,1,66.667,66.667,1.2500,98.160,0$' "$T/score.csv"
 
 # Pass@1 and pass@k against 1 - C(n-c, k) / C(n, k): 4 questions of 6
 # samples with 0, 1, 3 and 6 correct answers.
