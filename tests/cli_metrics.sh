@@ -92,6 +92,22 @@ check_exit 0 "score: Markdown table and CSV" vp score --set "$M/set.jsonl" --res
 check "  ... the table" grep -q '^| m1 | difficulty | hard | 3 | 1 | 2 | 0 | 1 | 66.7 | 66.7 |' "$T/out"
 check "  ... the CSV" grep -q '^m1,all,all,6,2,4,1,1,66.667,66.667,1.2500,98.160,0$' "$T/score.csv"
 
+# An output that is not a regular file (a pipe here; /dev/stdout alike) is
+# written in place, not replaced by a renamed temporary file.
+if mkfifo "$T/fifo" 2>/dev/null; then
+    cat "$T/fifo" >"$T/fifo.out" &
+    reader=$!
+    check_exit 0 "score: --csv into a pipe" vp score --set "$M/set.jsonl" --responses "$T/resp.jsonl" --csv "$T/fifo"
+    if test -p "$T/fifo"; then
+        wait "$reader"
+    else
+        kill "$reader" 2>/dev/null
+    fi
+    check "  ... still a pipe, the CSV came through it" sh -c "test -p '$T/fifo' && cmp -s '$T/fifo.out' '$T/score.csv'"
+else
+    skip "score: --csv into a pipe" "no mkfifo"
+fi
+
 # Pass@1 and pass@k against 1 - C(n-c, k) / C(n, k): 4 questions of 6
 # samples with 0, 1, 3 and 6 correct answers.
 if have_python; then
