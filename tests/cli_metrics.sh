@@ -262,6 +262,45 @@ for a, b in (("swr", "swr"), ("sfh", "sfh"), ("scr", "scr"), ("ssc", "ssc"), ("s
 assert o["problem"] == line["file"] and o["k"] == "4" and o["model"] == "MCTS/UCT", o
 ' "$T/out" "$M/mcts.jsonl"
 
+# With the MCTS reference built in (vp go mcts, from its own branch), its
+# real lines: read back as they are, and recomputed against a set made of
+# their own answer sets (joined by source file), the root metrics agree
+# with the line's. Skipped where vp has no `go mcts`.
+printf '(;GM[1]FF[4]SZ[9]PL[B]AW[ab][bb][cb][db][da]AB[ac][bc][cc][dc][ec][eb][ea]C[Black to kill]\n;B[ba]C[Correct.])\n' >"$T/kill.sgf"
+printf '(;GM[1]FF[4]SZ[9]PL[B]AB[ca][bb][cb]AW[aa][ba]C[Black to kill];B[ab]C[Correct.])\n' >"$T/atari.sgf"
+if "$VP" go mcts --help >/dev/null 2>&1 && have_python; then
+    check_exit 0 "mcts: two problems, 60 playouts" vp go mcts --json -q --playouts 60 "$T/kill.sgf" "$T/atari.sgf"
+    cp "$T/out" "$T/real_mcts.jsonl"
+    "$PYTHON3" $PY_FLAGS -c '
+import json, sys
+with open(sys.argv[2], "w") as s:
+    for i, line in enumerate(open(sys.argv[1])):
+        o = json.loads(line)
+        s.write(json.dumps({"id": "p%d" % i, "source": o["file"], "difficulty": "tiny",
+                            "Solution": {"all_correct_answers": o["answers"]}}) + "\n")
+' "$T/real_mcts.jsonl" "$T/real_set.jsonl"
+    for with_set in no yes; do
+        if [ $with_set = yes ]; then
+            check_exit 0 "trees: real MCTS lines with a set" vp metrics trees --set "$T/real_set.jsonl" "$T/real_mcts.jsonl" --json
+        else
+            check_exit 0 "trees: real MCTS lines" vp metrics trees "$T/real_mcts.jsonl" --json
+        fi
+        check_py "  ... the root metrics are the line's" '
+import sys, json
+lines = [json.loads(l) for l in open(sys.argv[2])]
+out = records(sys.argv[1])
+assert len(out) == len(lines) == 2, (len(out), len(lines))
+for a, b in zip(lines, out):
+    for x, y in (("swr", "swr"), ("sfh", "sfh"), ("scr", "scr"), ("ssc", "ssc"), ("sbc", "sbc"), ("ccer", "ccer"),
+                 ("tnc", "tnc"), ("max_depth", "tmd"), ("max_branching", "tmf"), ("correct", "correct")):
+        assert a[x] == b[y] or abs(a[x] - b[y]) < 1e-12, (a["file"], x, a[x], b[y])
+assert sys.argv[3] == "no" or {o["difficulty"] for o in out} == {"tiny"}, out
+' "$T/out" "$T/real_mcts.jsonl" "$with_set"
+    done
+else
+    skip "trees: real MCTS lines" "vp has no go mcts in this build"
+fi
+
 expect_bad "trees: a repeated candidate without --repair" \
     "repair.jsonl:1: nodes\[5\] \(id 5\): the move B P15 repeats node 1 under the same parent 0" \
     metrics trees "$M/repair.jsonl" --csv "$T/no.csv"
