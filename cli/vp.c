@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "metrics_io.h"
 
 static void usage(FILE *f)
 {
@@ -19,6 +20,9 @@ static void usage(FILE *f)
           "  go show         read, check and print Go problems (SGF or JSON)\n"
           "  go solve        prove life-and-death problems (every correct first move)\n"
           "  gtp             a Go Text Protocol engine (for GoGui, Sabaki, scripts)\n"
+          "  score           score model answers against a benchmark set (accuracy, Pass@1)\n"
+          "  metrics trees   process search trees and MCTS lines: SearchE, tables, plots\n"
+          "  metrics claims  claim graphs: structural entropy, eta, graph statistics\n"
           "\n"
           "Options:\n"
           "  -h, --help      show this help (and `vp CMD --help` for a command's)\n"
@@ -50,5 +54,9 @@ int main(int argc, char **argv)
         return cmd_go(argc - 1, argv + 1);
     if (!strcmp(cmd, "gtp"))
         return cmd_gtp(argc - 1, argv + 1);
+    if (!strcmp(cmd, "score"))
+        return cmd_score(argc - 1, argv + 1);
+    if (!strcmp(cmd, "metrics"))
+        return cmd_metrics(argc - 1, argv + 1);
     cli_usage_error("unknown command '%s' (see vp --help)", cmd);
 }
