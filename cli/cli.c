@@ -8,10 +8,12 @@
 #include "../engines/strbuf.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef _OPENMP
@@ -100,8 +102,16 @@ int cli_out_open(cli_out *o, const char *path)
         free(o->tmp);
         return CLI_FAIL;
     }
-    snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(o->tmp);
+    struct stat st;
+    int fd;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        free(o->tmp);
+        o->tmp = NULL;
+        fd = open(path, O_WRONLY);
+    } else {
+        snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", path);
+        fd = mkstemp(o->tmp);
+    }
     if (fd < 0) {
         cli_error("%s: cannot write there: %s", path, strerror(errno));
         free(o->path);
@@ -119,7 +129,8 @@ int cli_out_open(cli_out *o, const char *path)
     }
     if (!o->gz && !o->f) {
         cli_error("%s: cannot open for writing", path);
-        unlink(o->tmp);
+        if (o->tmp)
+            unlink(o->tmp);
         free(o->path);
         free(o->tmp);
         return CLI_FAIL;
@@ -152,11 +163,12 @@ static int out_close(cli_out *o)
 int cli_out_commit(cli_out *o)
 {
     int bad = out_close(o) | o->failed;
-    if (!bad && rename(o->tmp, o->path) != 0)
+    if (!bad && o->tmp && rename(o->tmp, o->path) != 0)
         bad = 1;
     if (bad) {
         cli_error("%s: write failed: %s", o->path, strerror(errno ? errno : EIO));
-        unlink(o->tmp);
+        if (o->tmp)
+            unlink(o->tmp);
     }
     free(o->path);
     free(o->tmp);
@@ -166,7 +178,8 @@ int cli_out_commit(cli_out *o)
 void cli_out_abort(cli_out *o)
 {
     out_close(o);
-    unlink(o->tmp);
+    if (o->tmp)
+        unlink(o->tmp);
     free(o->path);
     free(o->tmp);
 }

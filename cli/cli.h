@@ -33,14 +33,16 @@ int cli_parse_list(const char *opt, const char *s, long lo, long hi, int *v, int
 void cli_set_threads(long t);
 
 typedef struct cli_out {
-    char *path, *tmp;
+    char *path, *tmp; /* tmp NULL: written in place */
     FILE *f;
     gzFile gz;
     int failed;
 } cli_out;
 
 /* Creates the temporary file beside path; returns 0, or prints an error
- * naming the path and returns CLI_USAGE. */
+ * naming the path and returns CLI_USAGE. A path that names something other
+ * than a regular file (a terminal, /dev/stdout, a pipe) is written in
+ * place instead: renaming over it would replace it. */
 int cli_out_open(cli_out *o, const char *path);
 /* Appends bytes; a failure is remembered and reported by commit. */
 void cli_out_write(cli_out *o, const char *s, size_t len);

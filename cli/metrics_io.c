@@ -8,7 +8,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <zlib.h>
 
 #include "../metrics/jsonfield.h"
@@ -280,47 +279,24 @@ void mio_outputs_add(mio_outputs *o, const char *path, char *text)
     }
 }
 
-/* 1 when path names something that is not a regular file (a terminal,
- * /dev/stdout, a pipe): renaming a temporary file over it would replace
- * it, so it is written in place. */
-static int special_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-}
-
 int mio_outputs_commit(mio_outputs *o)
 {
     cli_out outs[64];
-    FILE *direct[64] = {0};
     int rc = 0, opened = 0;
     for (int i = 0; i < o->n && rc == 0; i++)
         if (!o->text[i]) {
             cli_error("%s: out of memory", o->path[i]);
             rc = CLI_FAIL;
         }
+    /* every output opened before any is written: a path that cannot be
+     * written leaves all the others untouched */
     while (rc == 0 && opened < o->n) {
-        if (special_file(o->path[opened])) {
-            direct[opened] = fopen(o->path[opened], "w");
-            if (!direct[opened]) {
-                cli_error("%s: cannot write there: %s", o->path[opened], strerror(errno));
-                rc = CLI_USAGE;
-            }
-        } else {
-            rc = cli_out_open(&outs[opened], o->path[opened]);
-        }
+        rc = cli_out_open(&outs[opened], o->path[opened]);
         if (rc == 0)
             opened++;
     }
     for (int i = 0; i < opened; i++) {
-        if (direct[i]) {
-            int bad = rc == 0 && fputs(o->text[i], direct[i]) == EOF;
-            bad |= fclose(direct[i]) != 0 && rc == 0;
-            if (bad) {
-                cli_error("%s: write failed: %s", o->path[i], strerror(errno ? errno : EIO));
-                rc = CLI_FAIL;
-            }
-        } else if (rc) {
+        if (rc) {
             cli_out_abort(&outs[i]);
         } else {
             cli_out_write(&outs[i], o->text[i], strlen(o->text[i]));

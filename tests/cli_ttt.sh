@@ -365,4 +365,21 @@ ls -A "$G" | LC_ALL=C sort >"$T/files.got"
 printf '%s\n' all.jsonl s8.jsonl t1.jsonl t1.jsonl.gz t2.jsonl | LC_ALL=C sort >"$T/files.want"
 check "no stray temporary files are left beside the outputs" cmp "$T/files.got" "$T/files.want"
 
+# -o into something that is not a regular file (a pipe here; /dev/stdout
+# alike) writes through it: renaming a temporary file over it would
+# replace it.
+if mkfifo "$T/fifo" 2>/dev/null; then
+    cat "$T/fifo" >"$T/fifo.out" &
+    reader=$!
+    check_exit 0 "generate -o into a pipe" vp ttt generate --game oTTT --count 40 --seed 7 --threads 1 -o "$T/fifo"
+    if test -p "$T/fifo"; then
+        wait "$reader"
+    else
+        kill "$reader" 2>/dev/null
+    fi
+    check "  ... still a pipe, the records came through it" sh -c "test -p '$T/fifo' && cmp -s '$T/fifo.out' '$G/t1.jsonl'"
+else
+    skip "generate -o into a pipe" "no mkfifo"
+fi
+
 finish cli_ttt
