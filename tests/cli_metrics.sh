@@ -94,19 +94,7 @@ check "  ... the CSV" grep -q '^m1,all,all,6,2,4,1,1,66.667,66.667,1.2500,98.160
 
 # An output that is not a regular file (a pipe here; /dev/stdout alike) is
 # written in place, not replaced by a renamed temporary file.
-if mkfifo "$T/fifo" 2>/dev/null; then
-    cat "$T/fifo" >"$T/fifo.out" &
-    reader=$!
-    check_exit 0 "score: --csv into a pipe" vp score --set "$M/set.jsonl" --responses "$T/resp.jsonl" --csv "$T/fifo"
-    if test -p "$T/fifo"; then
-        wait "$reader"
-    else
-        kill "$reader" 2>/dev/null
-    fi
-    check "  ... still a pipe, the CSV came through it" sh -c "test -p '$T/fifo' && cmp -s '$T/fifo.out' '$T/score.csv'"
-else
-    skip "score: --csv into a pipe" "no mkfifo"
-fi
+check_pipe "score: --csv into a pipe" "$T/score.csv" vp score --set "$M/set.jsonl" --responses "$T/resp.jsonl" --csv "$T/fifo"
 
 # Pass@1 and pass@k against 1 - C(n-c, k) / C(n, k): 4 questions of 6
 # samples with 0, 1, 3 and 6 correct answers.

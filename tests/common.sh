@@ -27,6 +27,13 @@
 #                       sys.argv[1:]; passes when it exits 0; counted as
 #                       skipped when there is no usable python3
 #   skip DESC WHY       counts a skipped check
+#   check_pipe DESC WANT CMD...
+#                       makes the named pipe $T/fifo, runs CMD (which
+#                       writes to it) with a reader attached, and passes
+#                       when CMD exits 0, $T/fifo is still a pipe (an
+#                       output there is written through, never replaced)
+#                       and what came through equals the file WANT;
+#                       skipped without mkfifo
 #   have_python         true when python3 checks can run
 #   one_line FILE       true when FILE holds exactly one non-empty line
 #   nlines FILE         prints the number of lines in FILE
@@ -154,6 +161,30 @@ check_exit() {
         echo "    stderr:"
         show "$T/err"
     fi
+}
+
+check_pipe() {
+    _pdesc=$1
+    _pwant=$2
+    shift 2
+    rm -f "$T/fifo" "$T/fifo.out"
+    if ! mkfifo "$T/fifo" 2>/dev/null; then
+        skip "$_pdesc" "no mkfifo"
+        return
+    fi
+    cat "$T/fifo" >"$T/fifo.out" &
+    _reader=$!
+    check_exit 0 "$_pdesc" "$@"
+    if [ -p "$T/fifo" ]; then
+        # a writer that opens and closes the pipe ends the reader if the
+        # command never opened it (opening read-write does not block)
+        exec 9<>"$T/fifo"
+        exec 9>&-
+        wait "$_reader"
+    else
+        kill "$_reader" 2>/dev/null
+    fi
+    check "  ... still a pipe, the output came through it" sh -c "test -p '$T/fifo' && cmp -s '$T/fifo.out' '$_pwant'"
 }
 
 PY_PRELUDE='import json, re, sys
