@@ -93,17 +93,25 @@ static bb361 benson_around(int p)
     return s;
 }
 
-/* The points of the candidate regions of color (see benson_candidates). */
-static bb361 candidate_points(const go_board *b, int color, const bb361 *within)
+/* Runs the algorithm: the alive stones into *alive and, when territory is
+ * not NULL, the territory regions into *territory. */
+static void benson_run(const go_board *b, int color, const bb361 *within, bb361 *alive, bb361 *territory)
 {
     assert(color == GO_BLACK || color == GO_WHITE);
+    benson_work w;
     bb361 board = bb361_not(b->offboard);
-    bb361 own = b->set[color], empty = b->set[GO_EMPTY];
-    bb361 other = bb361_or(empty, b->set[go_other(color)]);
+    bb361 own = b->set[color], opp = b->set[go_other(color)], empty = b->set[GO_EMPTY];
+    bb361 other = bb361_or(empty, opp);
     bb361 area = within ? bb361_and(*within, board) : board;
+    bb361 near_own = bb361_neighbours(own);
+
+    bb361_clear(alive);
+    if (territory)
+        bb361_clear(territory);
+
     /* Non-candidates are whole regions, so the rest splits into whole
      * regions as well. */
-    bb361 seeds = bb361_or(bb361_andnot(other, area), bb361_andnot(empty, bb361_neighbours(own)));
+    bb361 seeds = bb361_or(bb361_andnot(other, area), bb361_andnot(empty, near_own));
     /* The flood runs inside area only: a point of area joined to a seed
      * outside it is joined, inside area, to a point of area next to a
      * point of other outside it (where its path last leaves area), so
@@ -111,21 +119,7 @@ static bb361 candidate_points(const go_board *b, int color, const bb361 *within)
      * is most of the board, and flooding it cost most of the time. */
     bb361 in = bb361_and(other, area);
     seeds = bb361_or(bb361_and(in, bb361_neighbours(bb361_andnot(other, area))), bb361_and(seeds, area));
-    return bb361_andnot(in, bb361_flood_from(seeds, in));
-}
-
-/* Runs the algorithm: the alive stones into *alive and, when territory is
- * not NULL, the territory regions into *territory. */
-static void benson_run(const go_board *b, int color, const bb361 *within, bb361 *alive, bb361 *territory)
-{
-    benson_work w;
-    bb361 own = b->set[color], opp = b->set[go_other(color)], empty = b->set[GO_EMPTY];
-
-    bb361_clear(alive);
-    if (territory)
-        bb361_clear(territory);
-
-    bb361 cand = candidate_points(b, color, within);
+    bb361 cand = bb361_andnot(in, bb361_flood_from(seeds, in));
     /* Lone empty points (the usual eyes) are regions of their own, built
      * without a flood; every neighbour of one is a stone of c. */
     bb361 near_cand = bb361_neighbours(cand);
@@ -229,12 +223,6 @@ static void benson_run(const go_board *b, int color, const bb361 *within, bb361 
     for (int j = 0; j < w.nregions; j++)
         if (region_live[j] && !bb361_intersects(w.region[j], opp) && bb361_subset(w.region[j], near_alive))
             *territory = bb361_or(*territory, w.region[j]);
-}
-
-int benson_candidates(const go_board *b, int color, const bb361 *within, bb361 *cand)
-{
-    *cand = candidate_points(b, color, within);
-    return bb361_popcount(*cand);
 }
 
 int benson_alive(const go_board *b, int color, const bb361 *within, bb361 *alive)

@@ -30,14 +30,6 @@
 ** stones from an eye.
 */
 
-/* The points (empty or opponent stones) of color's candidate regions: the
- * regions inside within whose every empty point is next to a stone of
- * color, the only ones the algorithm can find vital; returns their number
- * (>= 0; there is no failure). A chain is alive only with two vital
- * regions, so fewer than two empty points here means no chain is alive:
- * a cheap test before benson_alive. */
-int benson_candidates(const go_board *b, int color, const bb361 *within, bb361 *cand);
-
 /* The stones of color (GO_BLACK or GO_WHITE, asserted) that are
  * unconditionally alive by Benson's algorithm, into *alive; returns their
  * number (>= 0; there is no failure). */
