@@ -72,6 +72,8 @@ int cmd_ttt(int argc, char **argv);
 int cmd_go(int argc, char **argv);
 /* `vp go solve` (cmd_solve.c). */
 int cmd_go_solve(int argc, char **argv);
+/* `vp go mcts` (cmd_mcts.c). */
+int cmd_go_mcts(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 
 #endif
