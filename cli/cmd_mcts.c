@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -97,7 +96,6 @@ typedef struct mcts_item {
     int known, correct, sfh, ssc, sbc, tnc, max_depth, max_branching, playouts;
     double swr, scr, seconds;
     char *out, *tree_text;
-    int done;
 } mcts_item;
 
 /* ---- arguments ------------------------------------------------------------------ */
@@ -341,13 +339,6 @@ static void prepare_one(const mcts_args *a, mcts_item *it)
 
 /* ---- the search and its reports ------------------------------------------------------- */
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* The answer set from df-pn into it->book; returns 1 when known, 0 when
  * df-pn did not settle it (why in note). */
 static int verified_answers(const mcts_args *a, mcts_item *it, const char **status, char *note, char *err)
@@ -512,23 +503,6 @@ static int child_value(const mcts_result *r, int i)
     return r->nodes[r->nodes[0].first + i].value;
 }
 
-static char *json_line(json_t *j)
-{
-    char *s = json_dumps(j, JSON_COMPACT);
-    json_decref(j);
-    if (!s)
-        return NULL;
-    size_t n = strlen(s);
-    char *line = realloc(s, n + 2);
-    if (!line) {
-        free(s);
-        return NULL;
-    }
-    line[n] = '\n';
-    line[n + 1] = '\0';
-    return line;
-}
-
 static json_t *definition_json(const mcts_item *it)
 {
     const ld_problem *p = it->p;
@@ -555,7 +529,7 @@ static char *json_report(const mcts_args *a, const mcts_item *it, const mcts_res
                                                      : it->kind == ITEM_UNDEFINED ? "undefined"
                                                                                   : "skipped"));
         json_object_set_new(j, "reason", json_string(it->reason ? it->reason : "out of memory"));
-        return json_line(j);
+        return goprob_json_line(j);
     }
     json_object_set_new(j, "status", json_string("searched"));
     json_object_set_new(j, "reason", json_null());
@@ -615,7 +589,7 @@ static char *json_report(const mcts_args *a, const mcts_item *it, const mcts_res
     json_object_set_new(j, "rollouts",
                         json_pack("{s:I, s:o}", "moves", (json_int_t)r->rollout_moves, "ends", ends));
     json_object_set_new(j, "tree", it->tree_path ? json_string(it->tree_path) : json_null());
-    return json_line(j);
+    return goprob_json_line(j);
 }
 
 static char *text_report(const mcts_args *a, const mcts_item *it, const mcts_result *r, const mcts_metrics *m,
@@ -705,9 +679,9 @@ static void search_one(const mcts_args *a, mcts_item *it)
             o.nlist = it->nopt;
             memcpy(o.list, it->opt, (size_t)it->nopt * sizeof *it->opt);
         }
-        double t0 = now();
+        double t0 = cli_now();
         rc = mcts_search(it->p, &o, &r, err);
-        it->seconds = now() - t0;
+        it->seconds = cli_now() - t0;
         if (rc) {
             set_reason(it, ITEM_UNDEFINED, "%s%s", err, "");
         } else {
@@ -751,21 +725,34 @@ static int emit(const mcts_args *a, mcts_item *it)
         cli_error("%s: %s", it->file, it->reason ? it->reason : "out of memory");
         failed = 1;
     } else if (it->kind == ITEM_SEARCHED && it->tree_path) {
-        cli_out o;
         if (!it->tree_text) {
             cli_error("%s: out of memory", it->tree_path);
             failed = 1;
-        } else if (cli_out_open(&o, it->tree_path) != 0) {
-            failed = 1;
         } else {
-            cli_out_write(&o, it->tree_text, strlen(it->tree_text));
-            failed = cli_out_commit(&o) != 0;
+            failed = cli_write_file(it->tree_path, it->tree_text) != 0;
         }
     }
     free(it->out);
     free(it->tree_text);
     it->out = it->tree_text = NULL;
     return failed;
+}
+
+typedef struct mcts_batch {
+    const mcts_args *a;
+    mcts_item *items;
+} mcts_batch;
+
+static void work_fn(void *ctx, int i)
+{
+    mcts_batch *b = ctx;
+    search_one(b->a, &b->items[i]);
+}
+
+static int emit_fn(void *ctx, int i)
+{
+    mcts_batch *b = ctx;
+    return emit(b->a, &b->items[i]);
 }
 
 static void summary(FILE *f, const mcts_args *a, const mcts_item *items, int n)
@@ -867,30 +854,8 @@ int cmd_go_mcts(int argc, char **argv)
         return CLI_USAGE;
     }
 
-    cli_progress bar;
-    cli_progress_init(&bar, "searching", a.quiet);
-    int next = 0, failed = 0, finished = 0;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1)
-#endif
-    for (int i = 0; i < n; i++) {
-        search_one(&a, &items[i]);
-#ifdef _OPENMP
-#pragma omp critical(vp_go_mcts_out)
-#endif
-        {
-            items[i].done = 1;
-            finished++;
-            if (bar.enabled && next < n && items[next].done) {
-                cli_progress_done(&bar);
-                bar.last = 0;
-            }
-            while (next < n && items[next].done)
-                failed |= emit(&a, &items[next++]);
-            cli_progress_update(&bar, (double)finished / n);
-        }
-    }
-    cli_progress_done(&bar);
+    mcts_batch batch = {&a, items};
+    int failed = cli_batch(n, &batch, work_fn, emit_fn, "searching", a.quiet);
     if (!a.json)
         summary(stdout, &a, items, n);
     else if (!a.quiet)

@@ -83,7 +83,6 @@ typedef struct solve_item {
     char *out;   /* what stdout gets (text block or JSON line) */
     char *sgf;   /* the SGF to write, or NULL */
     char *error; /* the load error for stderr, or NULL */
-    int done;
 } solve_item;
 
 /* A file's working state, on the heap (the result alone is ~40 KB). */
@@ -358,19 +357,7 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
         if (it->sgf_path)
             json_object_set_new(j, "sgf", json_string(it->sgf_path));
     }
-    char *s = json_dumps(j, JSON_COMPACT);
-    json_decref(j);
-    if (!s)
-        return NULL;
-    size_t n = strlen(s);
-    char *line = realloc(s, n + 2);
-    if (!line) {
-        free(s);
-        return NULL;
-    }
-    line[n] = '\n';
-    line[n + 1] = '\0';
-    return line;
+    return goprob_json_line(j);
 }
 
 /* ---- the SGF proof ----------------------------------------------------------- */
@@ -570,15 +557,11 @@ static int emit(const solve_args *a, solve_item *it)
                   it->error ? it->error : "out of memory");
         failed = 1;
     } else if (it->sgf_path && it->kind == ITEM_SOLVED) {
-        cli_out o;
         if (!it->sgf) {
             cli_error("%s: %s", it->sgf_path, it->error ? it->error : "out of memory");
             failed = 1;
-        } else if (cli_out_open(&o, it->sgf_path) != 0) {
-            failed = 1;
         } else {
-            cli_out_write(&o, it->sgf, strlen(it->sgf));
-            failed = cli_out_commit(&o) != 0;
+            failed = cli_write_file(it->sgf_path, it->sgf) != 0;
         }
     }
     free(it->out);
@@ -586,6 +569,23 @@ static int emit(const solve_args *a, solve_item *it)
     free(it->error);
     it->out = it->sgf = it->error = NULL;
     return failed;
+}
+
+typedef struct solve_batch {
+    const solve_args *a;
+    solve_item *items;
+} solve_batch;
+
+static void solve_work_fn(void *ctx, int i)
+{
+    solve_batch *b = ctx;
+    solve_one(b->a, &b->items[i]);
+}
+
+static int solve_emit_fn(void *ctx, int i)
+{
+    solve_batch *b = ctx;
+    return emit(b->a, &b->items[i]);
 }
 
 static void summary(FILE *f, const solve_item *items, int n)
@@ -670,31 +670,8 @@ int cmd_go_solve(int argc, char **argv)
     }
     cli_set_threads(a.threads);
     json_object_seed(0); /* before threads create JSON objects */
-    cli_progress bar;
-    cli_progress_init(&bar, "solving", a.quiet);
-    int next = 0, failed = 0, finished = 0;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1)
-#endif
-    for (int i = 0; i < n; i++) {
-        solve_one(&a, &items[i]);
-#ifdef _OPENMP
-#pragma omp critical(vp_go_solve_out)
-#endif
-        {
-            /* print in input order, as soon as every earlier file is done */
-            items[i].done = 1;
-            finished++;
-            if (bar.enabled && next < n && items[next].done) {
-                cli_progress_done(&bar); /* clear the bar's line before printing */
-                bar.last = 0;
-            }
-            while (next < n && items[next].done)
-                failed |= emit(&a, &items[next++]);
-            cli_progress_update(&bar, (double)finished / n);
-        }
-    }
-    cli_progress_done(&bar);
+    solve_batch batch = {&a, items};
+    int failed = cli_batch(n, &batch, solve_work_fn, solve_emit_fn, "solving", a.quiet);
     if (!a.json)
         summary(stdout, items, n);
     else if (!a.quiet)

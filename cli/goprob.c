@@ -201,6 +201,23 @@ json_t *goprob_set_json(bb361 set, int size)
     return goprob_moves_json(v, n, size);
 }
 
+char *goprob_json_line(json_t *j)
+{
+    char *s = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    if (!s)
+        return NULL;
+    size_t n = strlen(s);
+    char *line = realloc(s, n + 2);
+    if (!line) {
+        free(s);
+        return NULL;
+    }
+    line[n] = '\n';
+    line[n + 1] = '\0';
+    return line;
+}
+
 const char *goprob_color_letter(int color)
 {
     return color == GO_BLACK ? "B" : "W";

@@ -75,6 +75,10 @@ int goprob_points_of(bb361 set, int size, int *v);
 json_t *goprob_moves_json(const int *v, int n, int size);
 json_t *goprob_set_json(bb361 set, int size);
 
+/* The compact JSON text of j and a newline (j is released); NULL when out
+ * of memory. */
+char *goprob_json_line(json_t *j);
+
 /* "B" / "W", "Black" / "White". */
 const char *goprob_color_letter(int color);
 const char *goprob_color_word(int color);
