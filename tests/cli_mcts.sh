@@ -222,8 +222,8 @@ cp "$T/kill.sgf" "$T/sub/kill.sgf"
 check_exit 0 "--tree with %n" vp go mcts -q --tree "$T/trees/%n.dot" "$T/kill.sgf" "$T/live.sgf" "$T/sub/kill.sgf"
 check "  ... one file per problem, a repeated name numbered" \
     sh -c "test -s '$T/trees/kill.dot' && test -s '$T/trees/live.dot' && test -s '$T/trees/kill-2.dot' && test \$(ls '$T/trees' | wc -l) -eq 3"
-check_exit 1 "--tree into a missing folder" vp go mcts -q --tree "$T/nowhere/%n.json" "$T/kill.sgf"
-check "  ... no file left behind" test ! -e "$T/nowhere"
+check_exit 2 "--tree into a missing folder" vp go mcts -q --tree "$T/nowhere/%n.json" "$T/kill.sgf"
+check "  ... says so, nothing searched" sh -c "grep -q \"folder '$T/nowhere' of\" '$T/err' && test ! -s '$T/out'"
 
 # Seeds and threads: the same seed gives the same output whatever the
 # thread count; another seed gives another search.
