@@ -8,10 +8,11 @@
  * SSC) replayed from the playouts' root moves and values, the final order;
  * the metrics on a hand-made visit distribution; determinism by seed;
  * K=4 filtering, the nearest-options builder, the depth limit, errors;
- * the fast terminal tests against benson_alive (mcts_selfcheck), which a
- * broken rule would fail. */
+ * the fast terminal tests against benson_alive (mcts_selfcheck) on the
+ * drawn problems and every fourth bundled one, which a broken rule fails. */
 #include <config.h>
 
+#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "engines/bitboard.h"
 #include "engines/coord.h"
 #include "engines/go.h"
+#include "engines/problem.h"
 #include "engines/vp.h"
 #include "solver/ld.h"
 #include "solver/mcts.h"
@@ -443,6 +445,40 @@ static void selfcheck(const char *what, const char *const *rows, const char *con
           n < 0 ? err : "");
 }
 
+/* The self-check on every fourth bundled problem (when ../shared/data is
+ * beside the tree): real shapes, many of them with eyes forming. */
+static void corpus_selfcheck(void)
+{
+    const char *top = getenv("top_srcdir");
+    char pattern[4096];
+    snprintf(pattern, sizeof pattern, "%s/../shared/data/tsumego/*/*.json", top ? top : ".");
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0) {
+        printf("mcts_test: no bundled problems (%s): the corpus self-check is skipped\n", pattern);
+        return;
+    }
+    long long positions = 0, bad = 0;
+    int problems = 0;
+    for (size_t i = 0; i < g.gl_pathc; i += 4) {
+        char err[VP_ERRLEN];
+        problem pr;
+        ld_problem p;
+        problem_init(&pr);
+        if (problem_load_file(g.gl_pathv[i], &pr, err) == 0 && ld_problem_from(&pr, NULL, &p, err) == 0) {
+            long long d = 0;
+            int n = mcts_selfcheck(&p, 11, 40, &d, err);
+            CHECK(n > 0 && d == 0, "%s: self-check: %d positions, %lld disagreements %s", g.gl_pathv[i], n, d,
+                  n < 0 ? err : "");
+            positions += n > 0 ? n : 0;
+            bad += d;
+            problems++;
+        }
+        problem_free(&pr);
+    }
+    globfree(&g);
+    printf("corpus self-check: %d problems, %lld positions, %lld disagreements\n", problems, positions, bad);
+}
+
 int main(void)
 {
     bb361 cap_region = rect("A17", "J19"), cap_wide = rect("A15", "J19");
@@ -462,5 +498,6 @@ int main(void)
     selfcheck("capture, white", capture_rows, capture_target, cap_wide, GO_WHITE);
     selfcheck("straight three, black", three_rows, three_target, rect("A15", "H19"), GO_BLACK);
     selfcheck("straight three, white", three_rows, three_target, rect("A15", "H19"), GO_WHITE);
+    corpus_selfcheck();
     return test_done("mcts_test");
 }
