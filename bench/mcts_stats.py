@@ -5,7 +5,8 @@ Usage: python3 bench/mcts_stats.py RUN.jsonl [RUN.jsonl ...]
 
 One markdown table per run, a row per collection (the folder holding each
 problem file) and one for all: problems searched (and skipped or not
-defined), accuracy (the top-1 move in the answer set), the means of SWR,
+defined), accuracy (the top-1 move in the answer set, over the problems
+that have one), the means of SWR,
 SFH and SCR on the paper's 0-100 scale, of SSC and SBC, of TNC(N), maximum
 depth and maximum branching, and the mean rollout length. Standard library
 only.
@@ -45,7 +46,7 @@ def row(name, recs):
     if not done:
         return "| %s | 0 | %d | - | - | - | - | - | - | - | - | - | - |" % (name, other)
     correct = sum(1 for o in known if o["correct"])
-    acc = "%d (%.1f%%)" % (correct, 100.0 * correct / len(known)) if known else "-"
+    acc = "%d / %d (%.1f%%)" % (correct, len(known), 100.0 * correct / len(known)) if known else "-"
     return "| %s | %d | %d | %s | %.1f | %.1f | %.1f | %.2f | %.2f | %.1f | %.2f | %.2f | %.1f |" % (
         name, len(done), other, acc,
         100 * mean([o["swr"] for o in known]), 100 * mean([o["sfh"] for o in known]),
@@ -67,7 +68,7 @@ def main(argv):
             print("%s: root %s, %d playouts, seed %d, c %g" % (path, first["root"], first["playouts"],
                                                             first["seed"], first["cpuct"]))
         print()
-        print("| collection | searched | skipped/undefined | correct (accuracy) | SWR | SFH | SCR | SSC | SBC "
+        print("| collection | searched | skipped/undefined | correct / with answers (accuracy) | SWR | SFH | SCR | SSC | SBC "
               "| TNC | max depth | max branching | rollout moves |")
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for name, recs in groups.items():
