@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,11 +220,22 @@ static void parse_args(int argc, char **argv, mcts_args *a)
 
 /* ---- the first pass: definitions and options ----------------------------------------- */
 
-static void set_reason(mcts_item *it, int kind, const char *fmt, const char *a, const char *b)
+static void set_reason(mcts_item *it, int kind, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Marks it as kind (not searched) with the reason. */
+static void set_reason(mcts_item *it, int kind, const char *fmt, ...)
 {
     char buf[VP_ERRLEN + 64];
-    snprintf(buf, sizeof buf, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
     it->kind = kind;
+    free(it->reason);
     it->reason = strdup(buf);
 }
 
@@ -239,17 +251,15 @@ static void k4_options(const mcts_args *a, mcts_item *it)
             int q = a->options[i];
             coord_format(q, 19, buf);
             if (!go_on_board(&p->board, q)) {
-                snprintf(err, sizeof err, "%dx%d", it->size, it->size);
-                set_reason(it, ITEM_BAD, "option %s is off the %s board", buf, err);
+                set_reason(it, ITEM_BAD, "option %s is off the %dx%d board", buf, it->size, it->size);
                 return;
             }
             if (go_color_at(&p->board, q) != GO_EMPTY) {
-                set_reason(it, ITEM_BAD, "option %s is occupied%s", buf, "");
+                set_reason(it, ITEM_BAD, "option %s is occupied", buf);
                 return;
             }
             if (!ld_in_region(p, q)) {
-                set_reason(it, ITEM_BAD, "option %s is outside the problem's region%s", buf,
-                           " (see --region, --margin)");
+                set_reason(it, ITEM_BAD, "option %s is outside the problem's region (see --region, --margin)", buf);
                 return;
             }
             it->opt[it->nopt++] = q;
@@ -257,18 +267,18 @@ static void k4_options(const mcts_args *a, mcts_item *it)
         return;
     }
     if (!it->has_book) {
-        set_reason(it, ITEM_BAD, "no book move to build the K=4 options from%s%s", " (give --options)", "");
+        set_reason(it, ITEM_BAD, "no book move to build the K=4 options from (give --options)");
         return;
     }
     if (it->book_color != p->to_move || it->book_point == GO_PASS) {
-        set_reason(it, ITEM_BAD, "the book move is %s%s, not a move of the side to play", it->book_point == GO_PASS ? "a pass" : "a move of ",
+        set_reason(it, ITEM_BAD, "the book move is %s%s, not a move of the side to play",
+                   it->book_point == GO_PASS ? "a pass" : "a move of ",
                    it->book_point == GO_PASS ? "" : goprob_color_word(it->book_color));
         return;
     }
     int n = mcts_nearest_options(p, it->book_point, it->book, it->nbook, MCTS_K, it->opt, err);
     if (n >= 0 && n < MCTS_K) {
-        snprintf(err, sizeof err, "%d", n);
-        set_reason(it, ITEM_BAD, "only %s legal point%s in the region for the K=4 options", err, n == 1 ? "" : "s");
+        set_reason(it, ITEM_BAD, "only %d legal point%s in the region for the K=4 options", n, n == 1 ? "" : "s");
         return;
     }
     if (n < 0) {
@@ -294,8 +304,8 @@ static void k4_legal(mcts_item *it)
         legal += go_legal_slot(b, it->p->to_move, go_p2s(it->opt[i]));
     free(b);
     if (!legal)
-        set_reason(it, ITEM_BAD, "none of the K=4 options is a legal move for %s%s",
-                   it->p->to_move == GO_BLACK ? "black" : "white", "");
+        set_reason(it, ITEM_BAD, "none of the K=4 options is a legal move for %s",
+                   it->p->to_move == GO_BLACK ? "black" : "white");
 }
 
 static void prepare_one(const mcts_args *a, mcts_item *it)
@@ -306,7 +316,7 @@ static void prepare_one(const mcts_args *a, mcts_item *it)
     it->p = malloc(sizeof *it->p);
     if (!pr || !it->p) {
         free(pr);
-        set_reason(it, ITEM_ERROR, "out of memory%s%s", "", "");
+        set_reason(it, ITEM_ERROR, "out of memory");
         return;
     }
     problem_init(pr);
@@ -314,7 +324,7 @@ static void prepare_one(const mcts_args *a, mcts_item *it)
     if (rc == 0)
         rc = problem_load(text, len, it->file, pr, err);
     if (rc) {
-        set_reason(it, ITEM_ERROR, "%s%s", goprob_without_file(err, it->file), "");
+        set_reason(it, ITEM_ERROR, "%s", goprob_without_file(err, it->file));
     } else {
         it->size = pr->width;
         ld_problem_opts lo = a->lopts;
@@ -322,7 +332,7 @@ static void prepare_one(const mcts_args *a, mcts_item *it)
         if (rc == 0)
             rc = ld_problem_from(pr, &lo, it->p, err);
         if (rc) {
-            set_reason(it, ITEM_UNDEFINED, "%s%s", goprob_without_file(err, it->file), "");
+            set_reason(it, ITEM_UNDEFINED, "%s", goprob_without_file(err, it->file));
         } else {
             it->kind = ITEM_SEARCHED;
             it->has_book = goprob_book_move(pr, &it->book_point, &it->book_color);
@@ -583,7 +593,8 @@ static char *json_report(const mcts_args *a, const mcts_item *it, const mcts_res
     for (int k = 0; k <= r->playouts; k++)
         json_array_append_new(tnc, json_integer(r->tnc[k]));
     json_object_set_new(j, "trajectory",
-                        json_pack("{s:o, s:o, s:o, s:o}", "root_moves", path, "values", values, "top", tops, "tnc", tnc));
+                        json_pack("{s:o, s:o, s:o, s:o}", "root_moves", path, "values", values, "top", tops, "tnc",
+                                  tnc));
     json_t *ends = json_object();
     for (int t = 1; t < MCTS_NSTATES; t++)
         json_object_set_new(ends, mcts_state_name(t), json_integer(r->ends[t]));
@@ -671,7 +682,7 @@ static void search_one(const mcts_args *a, mcts_item *it)
         known = verified_answers(a, it, &vstatus, note, err);
         if (known < 0) {
             known = 0;
-            set_reason(it, ITEM_UNDEFINED, "df-pn: %s%s", err, "");
+            set_reason(it, ITEM_UNDEFINED, "df-pn: %s", err);
         }
     }
     if (it->kind == ITEM_SEARCHED) {
@@ -684,7 +695,7 @@ static void search_one(const mcts_args *a, mcts_item *it)
         rc = mcts_search(it->p, &o, &r, err);
         it->seconds = cli_now() - t0;
         if (rc) {
-            set_reason(it, ITEM_UNDEFINED, "%s%s", err, "");
+            set_reason(it, ITEM_UNDEFINED, "%s", err);
         } else {
             mcts_metrics_compute(&r, it->book, known ? it->nbook : 0, &m);
             it->known = known;
@@ -782,7 +793,8 @@ static void summary(FILE *f, const mcts_args *a, const mcts_item *items, int n)
         }
     }
     int ns = count[ITEM_SEARCHED];
-    fprintf(f, "summary: %d file%s: %d searched, %d skipped, %d undefined, %d error%s; %s root, %d playouts, seed %llu\n",
+    fprintf(f,
+            "summary: %d file%s: %d searched, %d skipped, %d undefined, %d error%s; %s root, %d playouts, seed %llu\n",
             n, n == 1 ? "" : "s", ns, count[ITEM_BAD], count[ITEM_UNDEFINED], count[ITEM_ERROR],
             count[ITEM_ERROR] == 1 ? "" : "s", a->k4 ? "K=4" : "open", a->mopts.playouts,
             (unsigned long long)a->mopts.seed);
