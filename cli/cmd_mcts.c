@@ -94,6 +94,7 @@ typedef struct mcts_item {
     int has_book, book_point, book_color;
     int nbook, book[GO_NPOINTS];
     int nopt, opt[MCTS_K];
+    int unsettled; /* --verify: first moves df-pn left undecided */
     /* for the summary */
     int known, correct, sfh, ssc, sbc, tnc, max_depth, max_branching, playouts;
     double swr, scr, seconds;
@@ -367,11 +368,15 @@ static int verified_answers(const mcts_args *a, mcts_item *it, const char **stat
     if (rc == 0) {
         *status = dfpn_status_name(r->status);
         it->nbook = 0;
-        if (r->nfirst > 0) {
+        it->unsettled = 0;
+        for (int i = 0; i < r->nroot; i++)
+            it->unsettled += r->root_status[i] == DFPN_UNKNOWN;
+        if (r->status == DFPN_PROVED) {
             memcpy(it->book, r->first, (size_t)r->nfirst * sizeof *r->first);
             it->nbook = r->nfirst;
             known = 1;
-        } else if (r->nko > 0) {
+        } else if (r->status == DFPN_KO) {
+            /* the best the side to play can do is win a ko */
             memcpy(it->book, r->ko_first, (size_t)r->nko * sizeof *r->ko_first);
             it->nbook = r->nko;
             known = 1;
@@ -556,8 +561,10 @@ static char *json_report(const mcts_args *a, const mcts_item *it, const mcts_res
     json_object_set_new(j, "book", it->has_book ? json_string(coord_format(it->book_point, size, buf)) : json_null());
     json_object_set_new(j, "answers", known ? goprob_moves_json(it->book, it->nbook, size) : json_null());
     json_object_set_new(j, "answers_from", json_string(answers_from));
-    if (verify_status)
+    if (verify_status) {
         json_object_set_new(j, "verify_status", json_string(verify_status));
+        json_object_set_new(j, "verify_unsettled", json_integer(it->unsettled));
+    }
     json_object_set_new(j, "top_move", json_string(coord_format(r->root_move[r->order[0]], size, buf)));
     json_object_set_new(j, "correct", known ? json_boolean(m->correct) : json_null());
     json_t *visits = json_object(), *q = json_object(), *first = json_object();
