@@ -1,8 +1,8 @@
 /* cmd_go.c: `vp go show` and the `vp go` dispatcher (`vp go solve` is in
- * cmd_solve.c, `vp go mcts` in cmd_mcts.c): `vp go show` reads Go problems (SGF or the JSON problem
- * format), checks that their setup can arise, and prints them in benchmark
- * coordinates, as SGF or as JSON, optionally under a board symmetry and
- * colour inversion. */
+ * cmd_solve.c, `vp go mcts` in cmd_mcts.c): `vp go show` reads Go problems
+ * (SGF or the JSON problem format), checks that their setup can arise, and
+ * prints them in benchmark coordinates, as SGF or as JSON, optionally under
+ * a board symmetry and colour inversion. */
 #include <config.h>
 
 #include <getopt.h>
