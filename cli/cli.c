@@ -184,7 +184,7 @@ void cli_out_abort(cli_out *o)
     free(o->tmp);
 }
 
-static double now(void)
+double cli_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -203,7 +203,7 @@ void cli_progress_update(void *ctx, double done)
     cli_progress *p = ctx;
     if (!p->enabled)
         return;
-    double t = now();
+    double t = cli_now();
     if (t - p->last < 0.1 && done < 1.0)
         return;
     p->last = t;
@@ -219,6 +219,53 @@ void cli_progress_done(cli_progress *p)
 {
     if (p->enabled)
         fprintf(stderr, "\r%*s\r", 70, "");
+}
+
+int cli_write_file(const char *path, const char *text)
+{
+    cli_out o;
+    int rc = cli_out_open(&o, path);
+    if (rc)
+        return rc;
+    cli_out_write(&o, text, strlen(text));
+    return cli_out_commit(&o);
+}
+
+int cli_batch(int n, void *ctx, void (*work)(void *ctx, int i), int (*emit)(void *ctx, int i), const char *label,
+              int quiet)
+{
+    cli_progress bar;
+    cli_progress_init(&bar, label, quiet);
+    int next = 0, failed = 0, finished = 0;
+    char *done = calloc(n > 0 ? (size_t)n : 1, 1);
+    if (!done) {
+        cli_error("out of memory");
+        return CLI_FAIL;
+    }
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1)
+#endif
+    for (int i = 0; i < n; i++) {
+        work(ctx, i);
+#ifdef _OPENMP
+#pragma omp critical(vp_cli_batch)
+#endif
+        {
+            /* print in input order, as soon as every earlier item is done */
+            done[i] = 1;
+            finished++;
+            if (bar.enabled && next < n && done[next]) {
+                cli_progress_done(&bar); /* clear the bar's line before printing */
+                bar.last = 0;
+            }
+            while (next < n && done[next])
+                failed |= emit(ctx, next++) != 0;
+            cli_progress_update(&bar, (double)finished / n);
+        }
+    }
+    cli_progress_done(&bar);
+    free(done);
+    return failed;
 }
 
 void cli_draw_board(strbuf *out, const go_board *b)

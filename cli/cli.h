@@ -51,6 +51,20 @@ void cli_out_write(cli_out *o, const char *s, size_t len);
 int cli_out_commit(cli_out *o);
 /* Closes and removes the temporary file. */
 void cli_out_abort(cli_out *o);
+/* Writes text to path through a temporary file (as above); returns 0, or
+ * prints an error naming the path and returns CLI_USAGE / CLI_FAIL. */
+int cli_write_file(const char *path, const char *text);
+
+/* Seconds on a monotonic clock. */
+double cli_now(void);
+
+/* Runs work(ctx, i) for i = 0..n-1 on the OpenMP threads, one item at a
+ * time each (dynamic schedule), and emit(ctx, i) in input order as soon as
+ * every earlier item is done (one emit at a time), under a progress bar
+ * labelled label (see cli_progress_init); returns 1 when some emit
+ * returned non-zero (or memory ran out), else 0. */
+int cli_batch(int n, void *ctx, void (*work)(void *ctx, int i), int (*emit)(void *ctx, int i), const char *label,
+              int quiet);
 
 typedef struct cli_progress {
     const char *label;
@@ -74,6 +88,8 @@ int cmd_ttt(int argc, char **argv);
 int cmd_go(int argc, char **argv);
 /* `vp go solve` (cmd_solve.c). */
 int cmd_go_solve(int argc, char **argv);
+/* `vp go mcts` (cmd_mcts.c). */
+int cmd_go_mcts(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 
 #endif

@@ -1,8 +1,8 @@
 /* cmd_go.c: `vp go show` and the `vp go` dispatcher (`vp go solve` is in
- * cmd_solve.c): `vp go show` reads Go problems (SGF or the JSON problem
- * format), checks that their setup can arise, and prints them in benchmark
- * coordinates, as SGF or as JSON, optionally under a board symmetry and
- * colour inversion. */
+ * cmd_solve.c, `vp go mcts` in cmd_mcts.c): `vp go show` reads Go problems
+ * (SGF or the JSON problem format), checks that their setup can arise, and
+ * prints them in benchmark coordinates, as SGF or as JSON, optionally under
+ * a board symmetry and colour inversion. */
 #include <config.h>
 
 #include <getopt.h>
@@ -41,6 +41,7 @@ static void go_usage(FILE *f)
     fputs("Usage: vp go SUBCOMMAND [OPTIONS]\n"
           "  show        read, check and print Go problems (SGF or JSON)\n"
           "  solve       prove life-and-death problems: every correct first move\n"
+          "  mcts        the MCTS/UCT reference search (Smargo-style), with its metrics\n"
           "Run `vp go SUBCOMMAND --help` for its options.\n",
           f);
 }
@@ -206,5 +207,7 @@ int cmd_go(int argc, char **argv)
         return cmd_show(argc - 1, argv + 1);
     if (!strcmp(argv[1], "solve"))
         return cmd_go_solve(argc - 1, argv + 1);
-    cli_usage_error("go: unknown subcommand '%s' (show, solve)", argv[1]);
+    if (!strcmp(argv[1], "mcts"))
+        return cmd_go_mcts(argc - 1, argv + 1);
+    cli_usage_error("go: unknown subcommand '%s' (show, solve, mcts)", argv[1]);
 }

@@ -27,11 +27,11 @@
 #include "../solver/dfpn.h"
 #include "../solver/ld.h"
 #include "cli.h"
+#include "goprob.h"
 
 #define SOLVE_FORMAT "vitalpoint-go-solve"
 #define SOLVE_DEFAULT_NODES 2000000LL
 #define SOLVE_DEFAULT_SECONDS 10.0
-#define SOLVE_MAX_FILE_BYTES ((size_t)64 << 20)
 
 static const char solve_help[] =
     "Usage: vp go solve FILE... [OPTIONS]\n"
@@ -48,12 +48,7 @@ static const char solve_help[] =
     "      --json           one JSON object per problem and line\n"
     "      --sgf-out DIR    write DIR/NAME.sgf per problem: setup and the proof\n"
     "                       as a solution tree (DIR must exist)\n"
-    "      --goal G         kill or live (the side to play's goal)\n"
-    "      --to-play C      B or W\n"
-    "      --target LIST    the target chains: points like C18,D17\n"
-    "      --region LIST    where play is allowed: points and rectangles, like\n"
-    "                       A16-F19,G19\n"
-    "      --margin N       lines around the inferred region, 0..4 (default 0)\n"
+    GOPROB_DEF_HELP
     "      --seki-is-death  seki counts as a kill\n"
     "      --capture-any    capturing any target stone counts as a kill\n"
     "      --tt-log2 N      the table grows up to 2^N entries, 10..28 (default 22)\n"
@@ -88,7 +83,6 @@ typedef struct solve_item {
     char *out;   /* what stdout gets (text block or JSON line) */
     char *sgf;   /* the SGF to write, or NULL */
     char *error; /* the load error for stderr, or NULL */
-    int done;
 } solve_item;
 
 /* A file's working state, on the heap (the result alone is ~40 KB). */
@@ -114,64 +108,14 @@ static double parse_seconds(const char *opt, const char *s)
     return v;
 }
 
-/* Parses a comma-separated list of benchmark points and rectangles
- * ("A16-F19": every point between two corners) into *set, or exits with 2
- * naming opt. Points are checked against 19x19; each problem checks its
- * own board. */
-static void parse_points(const char *opt, const char *s, bb361 *set)
-{
-    *set = bb361_empty();
-    const char *p = s;
-    for (;;) {
-        char item[32], err[VP_ERRLEN];
-        size_t len = strcspn(p, ",");
-        if (len == 0 || len >= sizeof item)
-            cli_usage_error("%s: malformed list '%s' (expected points like C18 or rectangles like A16-F19, "
-                            "separated by commas)", opt, s);
-        memcpy(item, p, len);
-        item[len] = '\0';
-        char *dash = strchr(item, '-');
-        int a, b;
-        if (dash)
-            *dash = '\0';
-        if (coord_parse(item, 19, &a, err) || (dash && coord_parse(dash + 1, 19, &b, err)))
-            cli_usage_error("%s: %s", opt, err);
-        if (!dash)
-            b = a;
-        if (a == COORD_PASS || b == COORD_PASS)
-            cli_usage_error("%s: 'pass' is not a point", opt);
-        int x0 = bb361_x(a), x1 = bb361_x(b), y0 = bb361_y(a), y1 = bb361_y(b);
-        for (int y = y0 < y1 ? y0 : y1; y <= (y0 < y1 ? y1 : y0); y++)
-            for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++)
-                bb361_set(set, bb361_xy(x, y));
-        if (!p[len])
-            break;
-        p += len + 1;
-    }
-}
-
-static int parse_color(const char *s)
-{
-    if (!strcmp(s, "B") || !strcmp(s, "b") || !strcmp(s, "black"))
-        return GO_BLACK;
-    if (!strcmp(s, "W") || !strcmp(s, "w") || !strcmp(s, "white"))
-        return GO_WHITE;
-    cli_usage_error("--to-play: '%s' is not B or W", s);
-}
-
-enum {
-    OPT_TIME = 256, OPT_NODES, OPT_JSON, OPT_SGF_OUT, OPT_GOAL, OPT_TO_PLAY, OPT_TARGET, OPT_REGION,
-    OPT_MARGIN, OPT_SEKI, OPT_CAPTURE_ANY, OPT_TT_LOG2
-};
+enum { OPT_TIME = 256, OPT_NODES, OPT_JSON, OPT_SGF_OUT, OPT_SEKI, OPT_CAPTURE_ANY, OPT_TT_LOG2 };
 
 static void parse_args(int argc, char **argv, solve_args *a)
 {
     static const struct option opts[] = {
         {"time-limit", required_argument, 0, OPT_TIME}, {"nodes", required_argument, 0, OPT_NODES},
         {"threads", required_argument, 0, 't'},         {"json", no_argument, 0, OPT_JSON},
-        {"sgf-out", required_argument, 0, OPT_SGF_OUT}, {"goal", required_argument, 0, OPT_GOAL},
-        {"to-play", required_argument, 0, OPT_TO_PLAY}, {"target", required_argument, 0, OPT_TARGET},
-        {"region", required_argument, 0, OPT_REGION},   {"margin", required_argument, 0, OPT_MARGIN},
+        {"sgf-out", required_argument, 0, OPT_SGF_OUT}, GOPROB_DEF_LONGOPTS,
         {"seki-is-death", no_argument, 0, OPT_SEKI},    {"capture-any", no_argument, 0, OPT_CAPTURE_ANY},
         {"tt-log2", required_argument, 0, OPT_TT_LOG2}, {"quiet", no_argument, 0, 'q'},
         {"help", no_argument, 0, 'h'},                  {0, 0, 0, 0}};
@@ -191,24 +135,11 @@ static void parse_args(int argc, char **argv, solve_args *a)
         case 't': a->threads = cli_parse_long("--threads", optarg, 1, 1024); break;
         case OPT_JSON: a->json = 1; break;
         case OPT_SGF_OUT: a->sgf_dir = optarg; break;
-        case OPT_GOAL:
-            if (!strcmp(optarg, "kill"))
-                a->lopts.goal = LD_KILL;
-            else if (!strcmp(optarg, "live"))
-                a->lopts.goal = LD_LIVE;
-            else
-                cli_usage_error("--goal: '%s' is not kill or live", optarg);
-            break;
-        case OPT_TO_PLAY: a->lopts.to_move = parse_color(optarg); break;
-        case OPT_TARGET:
-            parse_points("--target", optarg, &a->lopts.target);
-            a->lopts.has_target = 1;
-            break;
-        case OPT_REGION:
-            parse_points("--region", optarg, &a->lopts.region);
-            a->lopts.has_region = 1;
-            break;
-        case OPT_MARGIN: a->lopts.margin = (int)cli_parse_long("--margin", optarg, 0, 4); break;
+        case GOPROB_OPT_GOAL:
+        case GOPROB_OPT_TO_PLAY:
+        case GOPROB_OPT_TARGET:
+        case GOPROB_OPT_REGION:
+        case GOPROB_OPT_MARGIN: goprob_def_option(c, optarg, &a->lopts); break;
         case OPT_SEKI: a->dopts.seki_is_death = 1; break;
         case OPT_CAPTURE_ANY: a->dopts.capture_any = 1; break;
         case OPT_TT_LOG2: a->dopts.tt_log2 = (int)cli_parse_long("--tt-log2", optarg, 10, 28); break;
@@ -226,122 +157,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
     }
 }
 
-/* DIR/<basename without extension>.sgf for every file; a name already
- * taken by an earlier file gets -2, -3, ... before .sgf. */
-static int assign_sgf_paths(const char *dir, solve_item *items, int n)
-{
-    size_t dlen = strlen(dir);
-    while (dlen > 1 && dir[dlen - 1] == '/')
-        dlen--;
-    for (int i = 0; i < n; i++) {
-        const char *base = strrchr(items[i].file, '/');
-        base = base ? base + 1 : items[i].file;
-        size_t len = strlen(base);
-        const char *dot = strrchr(base, '.');
-        if (dot && dot != base)
-            len = (size_t)(dot - base);
-        size_t cap = dlen + len + 32;
-        char *path = malloc(cap);
-        if (!path)
-            return -1;
-        for (int k = 1;; k++) {
-            if (k == 1)
-                snprintf(path, cap, "%.*s/%.*s.sgf", (int)dlen, dir, (int)len, base);
-            else
-                snprintf(path, cap, "%.*s/%.*s-%d.sgf", (int)dlen, dir, (int)len, base, k);
-            int taken = 0;
-            for (int j = 0; j < i && !taken; j++)
-                taken = !strcmp(items[j].sgf_path, path);
-            if (!taken)
-                break;
-        }
-        items[i].sgf_path = path;
-    }
-    return 0;
-}
-
 /* ---- loading and solving -------------------------------------------------- */
-
-static int read_file(const char *path, char **text, size_t *len, char *err)
-{
-    *text = NULL;
-    *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return vp_fail(err, VP_EIO, "%s: cannot open for reading: %s", path, strerror(errno));
-    size_t cap = 0;
-    int rc = 0;
-    for (;;) {
-        if (*len == cap) {
-            if (cap >= SOLVE_MAX_FILE_BYTES) {
-                rc = vp_fail(err, VP_ERANGE, "%s: larger than %zu bytes", path, SOLVE_MAX_FILE_BYTES);
-                break;
-            }
-            cap = cap ? 2 * cap : 4096;
-            char *t = realloc(*text, cap);
-            if (!t) {
-                rc = vp_fail(err, VP_ENOMEM, "%s: out of memory", path);
-                break;
-            }
-            *text = t;
-        }
-        size_t got = fread(*text + *len, 1, cap - *len, f);
-        *len += got;
-        if (got == 0) {
-            if (ferror(f))
-                rc = vp_fail(err, VP_EIO, "%s: read error", path);
-            break;
-        }
-    }
-    fclose(f);
-    if (rc) {
-        free(*text);
-        *text = NULL;
-    }
-    return rc;
-}
-
-/* The VG[kill] / VG[live] goal of an SGF text (LD_GOAL_NONE for JSON). */
-static int markup_goal(const char *text, size_t len, int *goal, char *err)
-{
-    *goal = LD_GOAL_NONE;
-    size_t i = 0;
-    if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
-        i = 3;
-    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
-        i++;
-    if (i >= len || text[i] != '(')
-        return 0;
-    sgf_collection *c = NULL;
-    int rc = sgf_parse(text + i, len - i, NULL, &c, err);
-    if (rc == 0)
-        rc = ld_sgf_goal(c->trees[0], goal, err);
-    sgf_collection_free(c);
-    return rc;
-}
-
-static int problem_point(const problem *pr, int x, int y)
-{
-    return x < 0 ? GO_PASS : (pr->height - 1 - y) * 19 + x;
-}
-
-/* The book's first move: the first first move marked correct, else the
- * first not marked wrong. */
-static void find_book(solve_work *w)
-{
-    const problem_move *pick = NULL;
-    for (int pass = 0; pass < 2 && !pick; pass++)
-        for (int i = 0; i < w->pr.solution.nchildren && !pick; i++) {
-            const problem_move *m = w->pr.solution.children[i];
-            if (pass == 0 ? m->verdict == PROBLEM_CORRECT : m->verdict != PROBLEM_WRONG)
-                pick = m;
-        }
-    w->has_book = pick != NULL;
-    if (pick) {
-        w->book_point = problem_point(&w->pr, pick->x, pick->y);
-        w->book_color = pick->color == PROBLEM_BLACK ? GO_BLACK : GO_WHITE;
-    }
-}
 
 static int has_move(const int *v, int n, int m)
 {
@@ -403,27 +219,6 @@ static const int *line_of(const dfpn_result *r, int m, int *n)
     return NULL;
 }
 
-static const char *color_letter(int c)
-{
-    return c == GO_BLACK ? "B" : "W";
-}
-
-static const char *color_word(int c)
-{
-    return c == GO_BLACK ? "Black" : "White";
-}
-
-/* The points of set in reading order (top row first, left to right). */
-static int points_of(bb361 set, int size, int *v)
-{
-    int n = 0;
-    for (int y = size - 1; y >= 0; y--)
-        for (int x = 0; x < size; x++)
-            if (bb361_test(&set, bb361_xy(x, y)))
-                v[n++] = bb361_xy(x, y);
-    return n;
-}
-
 /* ---- text ------------------------------------------------------------------ */
 
 static void moves_text(strbuf *s, const int *v, int n, int size)
@@ -451,23 +246,16 @@ static int status_moves_text(strbuf *s, const dfpn_result *r, int status, const 
     return n;
 }
 
-/* The part of err after a leading "file: " (the caller names the file). */
-static const char *without_file(const char *err, const char *file)
-{
-    size_t n = strlen(file);
-    return !strncmp(err, file, n) && err[n] == ':' && err[n + 1] == ' ' ? err + n + 2 : err;
-}
-
 static char *text_report(const solve_item *it, const solve_work *w, const char *why)
 {
     strbuf s;
     strbuf_init(&s);
     if (it->kind == ITEM_ERROR) {
-        strbuf_printf(&s, "%s: error (%s)\n", it->file, without_file(why, it->file));
+        strbuf_printf(&s, "%s: error (%s)\n", it->file, goprob_without_file(why, it->file));
         return strbuf_take(&s);
     }
     if (it->kind == ITEM_UNDEFINED) {
-        strbuf_printf(&s, "%s: unknown (%s)\n", it->file, without_file(why, it->file));
+        strbuf_printf(&s, "%s: unknown (%s)\n", it->file, goprob_without_file(why, it->file));
         return strbuf_take(&s);
     }
     const dfpn_result *r = &w->r;
@@ -487,7 +275,7 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
     if (r->nko) {
         strbuf_puts(&s, "  ko first moves:");
         moves_text(&s, r->ko_first, r->nko, size);
-        strbuf_printf(&s, " (%s needs ko threats)\n", color_word(p->to_move));
+        strbuf_printf(&s, " (%s needs ko threats)\n", goprob_color_word(p->to_move));
     }
     if (r->nline > 0) {
         strbuf_printf(&s, "  main line (%d move%s):", r->nline, r->nline == 1 ? "" : "s");
@@ -516,22 +304,6 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-static json_t *moves_json(const int *v, int n, int size)
-{
-    json_t *a = json_array();
-    char buf[COORD_BUFLEN];
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_string(coord_format(v[i], size, buf)));
-    return a;
-}
-
-static json_t *set_json(bb361 set, int size)
-{
-    int v[GO_NPOINTS];
-    int n = points_of(set, size, v);
-    return moves_json(v, n, size);
-}
-
 static char *json_report(const solve_item *it, const solve_work *w, const char *why)
 {
     json_t *j = json_object();
@@ -551,23 +323,23 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
         int size = w->size;
         json_object_set_new(j, "status", json_string(dfpn_status_name(r->status)));
         json_object_set_new(j, "goal", json_string(ld_goal_name(p->goal)));
-        json_object_set_new(j, "to_play", json_string(color_letter(p->to_move)));
-        json_object_set_new(j, "target", set_json(p->target, size));
-        json_object_set_new(j, "region", set_json(p->region, size));
+        json_object_set_new(j, "to_play", json_string(goprob_color_letter(p->to_move)));
+        json_object_set_new(j, "target", goprob_set_json(p->target, size));
+        json_object_set_new(j, "region", goprob_set_json(p->region, size));
         json_object_set_new(j, "inferred", json_pack("{s:s, s:s, s:s, s:s}", "to_play", ld_from_name(p->to_move_from),
                                                      "goal", ld_from_name(p->goal_from), "target",
                                                      ld_from_name(p->target_from), "region",
                                                      ld_from_name(p->region_from)));
         json_object_set_new(j, "definition", json_string(p->summary));
-        json_object_set_new(j, "first_moves", moves_json(r->first, r->nfirst, size));
-        json_object_set_new(j, "ko_moves", moves_json(r->ko_first, r->nko, size));
-        json_object_set_new(j, "main_line", moves_json(r->line, r->nline, size));
+        json_object_set_new(j, "first_moves", goprob_moves_json(r->first, r->nfirst, size));
+        json_object_set_new(j, "ko_moves", goprob_moves_json(r->ko_first, r->nko, size));
+        json_object_set_new(j, "main_line", goprob_moves_json(r->line, r->nline, size));
         json_t *refs = json_object(), *open = json_array();
         for (int i = 0; i < r->nroot; i++) {
             if (r->root_status[i] == DFPN_DISPROVED) {
                 int n = r->root_nline[i] < DFPN_REF_LINE ? r->root_nline[i] : DFPN_REF_LINE;
                 json_object_set_new(refs, coord_format(r->root_move[i], size, buf),
-                                    moves_json(r->root_line[i], n, size));
+                                    goprob_moves_json(r->root_line[i], n, size));
             } else if (r->root_status[i] == DFPN_UNKNOWN) {
                 json_array_append_new(open, json_string(coord_format(r->root_move[i], size, buf)));
             }
@@ -585,19 +357,7 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
         if (it->sgf_path)
             json_object_set_new(j, "sgf", json_string(it->sgf_path));
     }
-    char *s = json_dumps(j, JSON_COMPACT);
-    json_decref(j);
-    if (!s)
-        return NULL;
-    size_t n = strlen(s);
-    char *line = realloc(s, n + 2);
-    if (!line) {
-        free(s);
-        return NULL;
-    }
-    line[n] = '\n';
-    line[n + 1] = '\0';
-    return line;
+    return goprob_json_line(j);
 }
 
 /* ---- the SGF proof ----------------------------------------------------------- */
@@ -652,10 +412,10 @@ static char *sgf_report(const solve_work *w, char *err)
     out->to_move = p->to_move == GO_BLACK ? PROBLEM_BLACK : PROBLEM_WHITE;
     /* the definition as markup (MA target, SQ region, VG goal), so that
      * solving the written file defines the same problem */
-    int v[GO_NPOINTS], n = points_of(p->target, size, v);
+    int v[GO_NPOINTS], n = goprob_points_of(p->target, size, v);
     for (int i = 0; i < n; i++)
         out->marks[out->nmarks++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
-    n = points_of(p->region, size, v);
+    n = goprob_points_of(p->region, size, v);
     for (int i = 0; i < n; i++)
         out->region[out->nregion++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
     strbuf c;
@@ -680,7 +440,7 @@ static char *sgf_report(const solve_work *w, char *err)
         int len;
         const int *line = line_of(r, r->ko_first[i], &len);
         char note[128];
-        snprintf(note, sizeof note, "Correct (ko). %s needs ko threats.", color_word(p->to_move));
+        snprintf(note, sizeof note, "Correct (ko). %s needs ko threats.", goprob_color_word(p->to_move));
         ok = add_line(w, &out->solution, line, len, r->ko_first[i], note, PROBLEM_CORRECT) != NULL;
     }
     for (int i = 0; ok && i < r->nroot; i++) {
@@ -693,7 +453,7 @@ static char *sgf_report(const solve_work *w, char *err)
             strcpy(buf, "a pass");
         else
             coord_format(r->root_move[i], size, buf);
-        snprintf(note, sizeof note, "Wrong. %s %s after %s%s%s.", color_word(p->to_move),
+        snprintf(note, sizeof note, "Wrong. %s %s after %s%s%s.", goprob_color_word(p->to_move),
                  p->goal == LD_KILL ? "cannot kill" : "cannot live", buf,
                  len >= 2 ? (opp == GO_BLACK ? ": Black answers " : ": White answers ") : "",
                  len >= 2 ? coord_format(r->root_line[i][1], size, buf2) : "");
@@ -732,16 +492,16 @@ static void solve_one(const solve_args *a, solve_item *it)
         return;
     }
     problem_init(&w->pr);
-    int rc = read_file(it->file, &text, &len, err);
+    int rc = goprob_read_file(it->file, &text, &len, err);
     if (rc == 0)
         rc = problem_load(text, len, it->file, &w->pr, err);
     it->kind = ITEM_ERROR;
     if (rc == 0) {
         w->size = w->pr.width;
-        find_book(w);
+        w->has_book = goprob_book_move(&w->pr, &w->book_point, &w->book_color);
         it->kind = ITEM_UNDEFINED;
         ld_problem_opts lo = a->lopts;
-        rc = markup_goal(text, len, &lo.markup_goal, err);
+        rc = goprob_markup_goal(text, len, &lo.markup_goal, err);
         if (rc == 0)
             rc = ld_problem_from(&w->pr, &lo, &w->p, err);
         if (rc == 0)
@@ -797,15 +557,11 @@ static int emit(const solve_args *a, solve_item *it)
                   it->error ? it->error : "out of memory");
         failed = 1;
     } else if (it->sgf_path && it->kind == ITEM_SOLVED) {
-        cli_out o;
         if (!it->sgf) {
             cli_error("%s: %s", it->sgf_path, it->error ? it->error : "out of memory");
             failed = 1;
-        } else if (cli_out_open(&o, it->sgf_path) != 0) {
-            failed = 1;
         } else {
-            cli_out_write(&o, it->sgf, strlen(it->sgf));
-            failed = cli_out_commit(&o) != 0;
+            failed = cli_write_file(it->sgf_path, it->sgf) != 0;
         }
     }
     free(it->out);
@@ -813,6 +569,23 @@ static int emit(const solve_args *a, solve_item *it)
     free(it->error);
     it->out = it->sgf = it->error = NULL;
     return failed;
+}
+
+typedef struct solve_batch {
+    const solve_args *a;
+    solve_item *items;
+} solve_batch;
+
+static void solve_work_fn(void *ctx, int i)
+{
+    solve_batch *b = ctx;
+    solve_one(b->a, &b->items[i]);
+}
+
+static int solve_emit_fn(void *ctx, int i)
+{
+    solve_batch *b = ctx;
+    return emit(b->a, &b->items[i]);
 }
 
 static void summary(FILE *f, const solve_item *items, int n)
@@ -871,38 +644,34 @@ int cmd_go_solve(int argc, char **argv)
     }
     for (int i = 0; i < n; i++)
         items[i].file = argv[optind + i];
-    if (a.sgf_dir && assign_sgf_paths(a.sgf_dir, items, n) != 0) {
-        cli_error("out of memory");
-        free(items);
-        return CLI_FAIL;
+    if (a.sgf_dir) {
+        size_t dlen = strlen(a.sgf_dir);
+        while (dlen > 1 && a.sgf_dir[dlen - 1] == '/')
+            dlen--;
+        char *pattern = malloc(dlen + 8);
+        const char **files = malloc((size_t)n * sizeof *files);
+        char **paths = NULL;
+        if (pattern && files) {
+            snprintf(pattern, dlen + 8, "%.*s/%%n.sgf", (int)dlen, a.sgf_dir);
+            for (int i = 0; i < n; i++)
+                files[i] = items[i].file;
+            paths = goprob_output_paths(pattern, files, n);
+        }
+        free(pattern);
+        free(files);
+        if (!paths) {
+            cli_error("out of memory");
+            free(items);
+            return CLI_FAIL;
+        }
+        for (int i = 0; i < n; i++)
+            items[i].sgf_path = paths[i];
+        free(paths);
     }
     cli_set_threads(a.threads);
     json_object_seed(0); /* before threads create JSON objects */
-    cli_progress bar;
-    cli_progress_init(&bar, "solving", a.quiet);
-    int next = 0, failed = 0, finished = 0;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1)
-#endif
-    for (int i = 0; i < n; i++) {
-        solve_one(&a, &items[i]);
-#ifdef _OPENMP
-#pragma omp critical(vp_go_solve_out)
-#endif
-        {
-            /* print in input order, as soon as every earlier file is done */
-            items[i].done = 1;
-            finished++;
-            if (bar.enabled && next < n && items[next].done) {
-                cli_progress_done(&bar); /* clear the bar's line before printing */
-                bar.last = 0;
-            }
-            while (next < n && items[next].done)
-                failed |= emit(&a, &items[next++]);
-            cli_progress_update(&bar, (double)finished / n);
-        }
-    }
-    cli_progress_done(&bar);
+    solve_batch batch = {&a, items};
+    int failed = cli_batch(n, &batch, solve_work_fn, solve_emit_fn, "solving", a.quiet);
     if (!a.json)
         summary(stdout, items, n);
     else if (!a.quiet)

@@ -19,6 +19,7 @@ static void usage(FILE *f)
           "  ttt solve       game-theoretic value of the empty board\n"
           "  go show         read, check and print Go problems (SGF or JSON)\n"
           "  go solve        prove life-and-death problems (every correct first move)\n"
+          "  go mcts         the MCTS/UCT reference search over problems, with metrics\n"
           "  gtp             a Go Text Protocol engine (for GoGui, Sabaki, scripts)\n"
           "  score           score model answers against a benchmark set (accuracy, Pass@1)\n"
           "  metrics trees   process search trees and MCTS lines: SearchE, tables, plots\n"
