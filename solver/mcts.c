@@ -83,7 +83,7 @@ void mcts_result_free(mcts_result *r)
 /* The points of a next to a point of a or in a, within mask. */
 static inline win win_dilate(const search *s, const win *a, const win *mask)
 {
-    win r;
+    win r = {{0}}; /* words from n on stay zero */
     int k = s->stride, n = s->nw;
     for (int i = 0; i < n; i++) {
         uint64_t x = a->w[i], below = i > 0 ? a->w[i - 1] : 0, above = i + 1 < n ? a->w[i + 1] : 0;
