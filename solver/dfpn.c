@@ -259,6 +259,37 @@ static int may_be_alive(const ctx *c, const bb361 *set)
     return bb361_popcount(eyes) >= 2;
 }
 
+#ifndef DFPN_SKIP_BENSON
+#define DFPN_SKIP_BENSON 1
+#endif
+
+/*
+** 1 when the Benson region through the attacker's new stone at m (the
+** maximal connected set of non-defender points through it) is a candidate
+** eye in the position cs: it lies inside the region and each of its empty
+** points is next to a defender stone. Used after an attacker move that
+** captured nothing, from a node that is not alive (every node below the
+** root is non-terminal): such a move leaves the defender's chains and the
+** extent of every Benson region as they were, and changes only m's region,
+** which loses the empty point m. When that region is no candidate now it
+** was none before either (its empty points only shrank), so the candidates
+** and vitalities Benson sees are a subset of those it saw at the parent,
+** where the target was not alive: it is not alive now, without running
+** Benson (the argument of status_after in mcts.c).
+*/
+static int region_candidate(const ctx *c, const bb361 *set, int m)
+{
+    bb361 own = set[c->defender];
+    bb361 other = bb361_or(set[GO_EMPTY], set[c->attacker]);
+    bb361 x = bb361_and(other, c->region);
+    bb361 out = bb361_andnot(other, c->region);
+    bb361 bad = bb361_and(x, bb361_neighbours_window(&out, c->wlo, c->whi));
+    bad = bb361_or(bad, bb361_andnot(bb361_and(x, set[GO_EMPTY]), bb361_neighbours_window(&own, c->wlo, c->whi)));
+    bb361 one = bb361_point(m);
+    bb361 r = bb361_flood_window(&one, &x, c->wlo, c->whi);
+    return !bb361_intersects(r, bad);
+}
+
 /* The points of s connected within s to seeds, by windowed dilation
  * (seeds and s inside the window). */
 static bb361 flood_window(const ctx *c, bb361 seeds, bb361 s)
@@ -565,7 +596,7 @@ static int gen_kids(ctx *c, int d, kid *k)
     int pass_end = (c->seki_is_death ? c->attacker : c->defender) == c->prover ? 1 : -1;
     for (int i = 0; i < n; i++) {
         kid *e = &k[i];
-        int m = e->move;
+        int m = e->move, by_atari = 0;
         uint64_t key = keys[i];
         /* t: 1 / -1 terminal, 0 not, 2 not known yet. The pass keeps the
          * stones of b, which is not terminal: only a second pass ends. */
@@ -615,7 +646,9 @@ static int gen_kids(ctx *c, int d, kid *k)
                         winner = c->attacker;
                     else
                         t = 0;
-                } else if (DFPN_PRECHECK && !may_be_alive(c, cs)) {
+                } else if ((DFPN_PRECHECK && !may_be_alive(c, cs)) ||
+                           (DFPN_SKIP_BENSON && d > 0 && color == c->attacker && bb361_is_empty(capts[i]) &&
+                            !region_candidate(c, cs, m))) {
                     int dead = DFPN_DEAD_TEST && no_eye_space(c, cs);
                     be->key = stones[i];
                     be->val = dead ? 3 : 2;
@@ -626,7 +659,7 @@ static int gen_kids(ctx *c, int d, kid *k)
                 }
             }
             if (!winner && opp == c->attacker && in_atari(c, cs, capts[i], m, color))
-                winner = c->attacker;
+                winner = c->attacker, by_atari = 1;
             if (winner)
                 t = winner == c->prover ? 1 : -1;
             if (t == 2) {
@@ -636,11 +669,12 @@ static int gen_kids(ctx *c, int d, kid *k)
                 t = terminal(c, cb);
             }
         }
+        (void)by_atari; /* read only by the check below */
 #ifdef DFPN_CHECK_KEYS
         {
             go_board tb = *b;
             play(c, &tb, color, m);
-            if (key_of(&tb) != key || t != terminal(c, &tb))
+            if (key_of(&tb) != key || (m != GO_PASS && !by_atari && t != terminal(c, &tb)))
                 abort();
             for (int q = 0; q < 3; q++)
                 if (!bb361_equal(cs[q], tb.set[q]) || (m != GO_PASS && stones[i] != tb.hash))
