@@ -13,7 +13,7 @@
  *   kernel: the chains through the target's stones (flood inside the
  *   defender's stones) and their liberties counted, then the points of the
  *   region's non-defender set connected to the region's outside (the flood
- *   of the solver's may_be_alive).
+ *   of the solver's benson_cannot).
  *
  * Positions: for each problem that ld_problem_from accepts and whose
  * compact board fits in 64 bits, the framed board and NPOS positions

@@ -230,64 +230,45 @@ static int static_alive_benson(const ctx *c, const go_board *b, const bb361 *on)
     return c->capture_any ? bb361_equal(a, c->target) : !bb361_is_empty(a);
 }
 
-/* static_alive is a function of the stones alone (on is derived from
- * them), so its verdict is cached by the stone hash b->hash; a collision
- * (2^-64 per pair) is the same risk as the transposition table's. */
-/* A cheap necessary condition for static_alive: Benson's regions are the
- * maximal connected sets of non-defender points of the whole board, a
- * candidate eye must lie wholly inside the region, and a chain is alive
- * only with two vital regions, each holding an empty point that is a
- * liberty of it. So two empty points must lie in the candidates. Those are
- * found by flooding, inside the small set X of the region's non-defender
- * points, from the points of X next to non-defender points outside the
- * region (their regions reach outside) and from the empty points next to
- * no defender stone (their regions are vital to no chain). Returns 0 when
- * Benson's algorithm cannot find a live defender chain. */
-static inline bb361 nbr_window(const bb361 *a, int lo, int hi) { return bb361_neighbours_window(a, lo, hi); }
-
-static int may_be_alive(const ctx *c, const bb361 *set)
-{
-    bb361 own = set[c->defender];
-    bb361 other = bb361_or(set[GO_EMPTY], set[c->attacker]);
-    bb361 x = bb361_and(other, c->region);
-    bb361 out = bb361_andnot(other, c->region);
-    int lo = c->wlo, hi = c->whi;
-    bb361 bad = bb361_and(x, nbr_window(&out, lo, hi));
-    bad = bb361_or(bad, bb361_andnot(bb361_and(x, set[GO_EMPTY]), nbr_window(&own, lo, hi)));
-    bad = bb361_flood_window(&bad, &x, lo, hi);
-    bb361 eyes = bb361_and(bb361_andnot(x, bad), set[GO_EMPTY]);
-    return bb361_popcount(eyes) >= 2;
-}
+/* The points next to points of a, computed in the words the region and
+ * its neighbours use. */
+static inline bb361 nbr(const ctx *c, bb361 a) { return bb361_neighbours_window(&a, c->wlo, c->whi); }
 
 #ifndef DFPN_SKIP_BENSON
 #define DFPN_SKIP_BENSON 1
 #endif
 
 /*
-** 1 when the Benson region through the attacker's new stone at m (the
-** maximal connected set of non-defender points through it) is a candidate
-** eye in the position cs: it lies inside the region and each of its empty
-** points is next to a defender stone. Used after an attacker move that
-** captured nothing, from a node that is not alive (every node below the
-** root is non-terminal): such a move leaves the defender's chains and the
-** extent of every Benson region as they were, and changes only m's region,
-** which loses the empty point m. When that region is no candidate now it
-** was none before either (its empty points only shrank), so the candidates
-** and vitalities Benson sees are a subset of those it saw at the parent,
-** where the target was not alive: it is not alive now, without running
-** Benson (the argument of status_after in mcts.c).
+** 1 when Benson's algorithm (candidate eyes inside the region) cannot find
+** a live defender chain in the position with the point sets set, decided
+** from the candidate eyes alone. Benson's regions are the maximal
+** connected sets of non-defender points of the whole board; a candidate
+** lies wholly inside the region and each of its empty points is next to a
+** defender stone. The points of the region's non-defender set X in no
+** candidate are found by one flood inside X from the points of X next to
+** non-defender points outside the region (their regions reach outside) and
+** from the empty points next to no defender stone. Then:
+**   - a chain is alive only with two vital regions, each with an empty
+**     point: fewer than two empty points left in candidates, no life;
+**   - m >= 0 is the point of an attacker move that captured nothing, from
+**     a node that is not alive (every node below the root is
+**     non-terminal). Such a move leaves the defender's chains and the
+**     extent of every region as they were and changes only m's region,
+**     which loses the empty point m. When that region is no candidate now
+**     it was none before either (its empty points only shrank), so the
+**     candidates and vitalities Benson sees are a subset of those it saw
+**     at the parent, where the target was not alive (the argument of
+**     status_after in mcts.c).
 */
-static int region_candidate(const ctx *c, const bb361 *set, int m)
+static int benson_cannot(const ctx *c, const bb361 *set, int m)
 {
-    bb361 own = set[c->defender];
     bb361 other = bb361_or(set[GO_EMPTY], set[c->attacker]);
     bb361 x = bb361_and(other, c->region);
-    bb361 out = bb361_andnot(other, c->region);
-    bb361 bad = bb361_and(x, bb361_neighbours_window(&out, c->wlo, c->whi));
-    bad = bb361_or(bad, bb361_andnot(bb361_and(x, set[GO_EMPTY]), bb361_neighbours_window(&own, c->wlo, c->whi)));
-    bb361 one = bb361_point(m);
-    bb361 r = bb361_flood_window(&one, &x, c->wlo, c->whi);
-    return !bb361_intersects(r, bad);
+    bb361 bad = bb361_and(x, nbr(c, bb361_andnot(other, c->region)));
+    bad = bb361_or(bad, bb361_andnot(bb361_and(x, set[GO_EMPTY]), nbr(c, set[c->defender])));
+    bad = bb361_flood_window(&bad, &x, c->wlo, c->whi);
+    bb361 eyes = bb361_and(bb361_andnot(x, bad), set[GO_EMPTY]);
+    return bb361_popcount(eyes) < 2 || (m >= 0 && bb361_test(&bad, m));
 }
 
 /* The points of s connected within s to seeds, by windowed dilation
@@ -327,7 +308,7 @@ static int no_eye_space(const ctx *c, const bb361 *set)
     bb361 on = bb361_and(c->target, D);
     if (bb361_is_empty(on))
         return 0;
-    bb361 seed = bb361_and(A, nbr_window(&c->outside_att, c->wlo, c->whi));
+    bb361 seed = bb361_and(A, nbr(c, c->outside_att));
     bb361 safe = flood_window(c, seed, A);
     bb361 S = flood_window(c, on, bb361_andnot(c->region, safe));
     if (bb361_intersects(S, A) || !bb361_subset(c->target, S) ||
@@ -339,19 +320,21 @@ static int no_eye_space(const ctx *c, const bb361 *set)
     if (!bb361_subset(on, T))
         return 0;
     bb361 notS = bb361_andnot(c->board, S);
-    bb361 P = bb361_andnot(S, nbr_window(&notS, c->wlo, c->whi));
+    bb361 P = bb361_andnot(S, nbr(c, notS));
     return bb361_popcount(bb361_andnot(P, T)) <= 1;
 }
 
 /* The static status of b's stones, cached by stone hash: 1 the target is
- * alive (Benson), 3 it is dead (no_eye_space), 2 neither. */
+ * alive (Benson), 3 it is dead (no_eye_space), 2 neither. It is a function
+ * of the stones alone (on is derived from them); a hash collision (2^-64
+ * per pair) is the same risk as the transposition table's. */
 static int static_status(ctx *c, const go_board *b, const bb361 *on)
 {
     bcache_entry *e = &c->bcache[b->hash & c->bmask];
     if (e->val && e->key == b->hash)
         return e->val;
     int a;
-    if (DFPN_PRECHECK && !may_be_alive(c, b->set)) {
+    if (DFPN_PRECHECK && benson_cannot(c, b->set, -1)) {
 #ifdef DFPN_CHECK_KEYS
         if (static_alive_benson(c, b, on))
             abort();
@@ -477,7 +460,7 @@ static void sort_kids(kid *k, int n)
 static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *pn, uint32_t *dn)
 {
     bb361 on = bb361_and(c->target, set[c->defender]);
-    int libs = bb361_popcount(bb361_and(nbr_window(&on, c->wlo, c->whi), set[GO_EMPTY]));
+    int libs = bb361_popcount(bb361_and(nbr(c, on), set[GO_EMPTY]));
     int moves = bb361_popcount(bb361_and(c->region, set[GO_EMPTY])) + 1;
     uint32_t wide = (uint32_t)(1 + moves / DFPN_INIT_DIV);
     uint32_t att = (uint32_t)(1 + (libs > 1 ? (libs - 1) / DFPN_LIB_DIV : 0));
@@ -533,10 +516,10 @@ static int in_atari(const ctx *c, const bb361 *cs, bb361 capt, int m, int mover)
         return 0;
     bb361 on = bb361_and(c->target, cs[c->defender]);
     /* two liberties next to target points already mean no atari */
-    if (bb361_popcount(bb361_and(nbr_window(&on, c->wlo, c->whi), cs[GO_EMPTY])) > 1)
+    if (bb361_popcount(bb361_and(nbr(c, on), cs[GO_EMPTY])) > 1)
         return 0;
     bb361 chains = flood_window(c, on, cs[c->defender]);
-    bb361 libs = bb361_and(nbr_window(&chains, c->wlo, c->whi), cs[GO_EMPTY]);
+    bb361 libs = bb361_and(nbr(c, chains), cs[GO_EMPTY]);
     if (bb361_popcount(libs) != 1 || !bb361_subset(libs, c->moves))
         return 0;
     if (m != GO_PASS && mover == c->defender && bb361_popcount(capt) == 1 && bb361_equal(capt, libs))
@@ -646,9 +629,12 @@ static int gen_kids(ctx *c, int d, kid *k)
                         winner = c->attacker;
                     else
                         t = 0;
-                } else if ((DFPN_PRECHECK && !may_be_alive(c, cs)) ||
-                           (DFPN_SKIP_BENSON && d > 0 && color == c->attacker && bb361_is_empty(capts[i]) &&
-                            !region_candidate(c, cs, m))) {
+                } else if (DFPN_PRECHECK &&
+                           benson_cannot(c, cs,
+                                         DFPN_SKIP_BENSON && d > 0 && color == c->attacker &&
+                                                 bb361_is_empty(capts[i])
+                                             ? m
+                                             : -1)) {
                     int dead = DFPN_DEAD_TEST && no_eye_space(c, cs);
                     be->key = stones[i];
                     be->val = dead ? 3 : 2;
