@@ -38,6 +38,7 @@
 
 #include "../engines/vp.h"
 #include "benson.h"
+#include "ldwin.h"
 
 #define INF UINT32_MAX
 #define NO_TAINT INT_MAX
@@ -47,9 +48,6 @@
 #endif
 #ifndef DFPN_LIB_DIV
 #define DFPN_LIB_DIV 1
-#endif
-#ifndef DFPN_PRECHECK
-#define DFPN_PRECHECK 1
 #endif
 #ifndef DFPN_EPS_SHIFT
 #define DFPN_EPS_SHIFT 2 /* epsilon = 1/4 */
@@ -98,6 +96,7 @@ typedef struct ctx {
     bb361 board;       /* the on-board points */
     bb361 outside_att; /* the attacker's stones outside the region (frame) */
     int frame_ok;      /* they are all pass-alive: no_eye_space may run */
+    ld_win win;        /* the region's packed window, for Benson */
     tt_entry *tt;
     uint64_t mask;
     go_board *boards; /* boards[d]: the node at depth d of the path */
@@ -220,14 +219,28 @@ static void play(ctx *c, go_board *b, int color, int m)
 /* ---- terminals ---- */
 
 /* The one static "alive" test, so that it can be swapped: 1 when the
- * defender stones *on are alive as the rule of dfpn.h demands. */
-static int static_alive_benson(const ctx *c, const go_board *b, const bb361 *on)
+ * defender stones *on are alive as the rule of dfpn.h demands (with
+ * capture_any: all of them, and *on is then the whole target, since
+ * captured() is tested first), 0 when not, from the point sets set alone;
+ * -1 when the window cannot tell (too many pieces: see static_alive_board). */
+static int static_alive_sets(const ctx *c, const bb361 *set, const bb361 *on)
 {
+    ld_view v;
+    v.ready = 0;
+    return ld_win_alive(&c->win, set, &v, on, c->capture_any);
+}
+
+/* The same on a board, never -1. */
+static int static_alive_board(const ctx *c, const go_board *b, const bb361 *on)
+{
+    int a = static_alive_sets(c, b->set, on);
+    if (a >= 0)
+        return a;
     bb361 alive;
     if (benson_alive_window(b, c->defender, &c->region, c->wlo, c->whi, &alive) == 0)
         return 0;
-    bb361 a = bb361_and(alive, *on);
-    return c->capture_any ? bb361_equal(a, c->target) : !bb361_is_empty(a);
+    bb361 x = bb361_and(alive, *on);
+    return c->capture_any ? bb361_equal(x, c->target) : !bb361_is_empty(x);
 }
 
 /* The points next to points of a, computed in the words the region and
@@ -239,36 +252,21 @@ static inline bb361 nbr(const ctx *c, bb361 a) { return bb361_neighbours_window(
 #endif
 
 /*
-** 1 when Benson's algorithm (candidate eyes inside the region) cannot find
-** a live defender chain in the position with the point sets set, decided
-** from the candidate eyes alone. Benson's regions are the maximal
-** connected sets of non-defender points of the whole board; a candidate
-** lies wholly inside the region and each of its empty points is next to a
-** defender stone. The points of the region's non-defender set X in no
-** candidate are found by one flood inside X from the points of X next to
-** non-defender points outside the region (their regions reach outside) and
-** from the empty points next to no defender stone. Then:
-**   - a chain is alive only with two vital regions, each with an empty
-**     point: fewer than two empty points left in candidates, no life;
-**   - m >= 0 is the point of an attacker move that captured nothing, from
-**     a node that is not alive (every node below the root is
-**     non-terminal). Such a move leaves the defender's chains and the
-**     extent of every region as they were and changes only m's region,
-**     which loses the empty point m. When that region is no candidate now
-**     it was none before either (its empty points only shrank), so the
-**     candidates and vitalities Benson sees are a subset of those it saw
-**     at the parent, where the target was not alive (the argument of
-**     status_after in mcts.c).
+** 1 when Benson's test cannot find life after the attacker's move m that
+** captured nothing, from a node that is not alive (every node below the
+** root is non-terminal), because the region through m is no candidate
+** eye. Such a move leaves the defender's chains and the extent of every
+** region as they were and changes only m's region, which loses the empty
+** point m. When that region is no candidate now it was none before either
+** (its empty points only shrank), so the candidates and vitalities Benson
+** sees are a subset of those it saw at the parent, where the target was
+** not alive (the argument of status_after in mcts.c).
 */
-static int benson_cannot(const ctx *c, const bb361 *set, int m)
+static int benson_cannot_after(const ctx *c, const bb361 *set, int m)
 {
-    bb361 other = bb361_or(set[GO_EMPTY], set[c->attacker]);
-    bb361 x = bb361_and(other, c->region);
-    bb361 bad = bb361_and(x, nbr(c, bb361_andnot(other, c->region)));
-    bad = bb361_or(bad, bb361_andnot(bb361_and(x, set[GO_EMPTY]), nbr(c, set[c->defender])));
-    bad = bb361_flood_window(&bad, &x, c->wlo, c->whi);
-    bb361 eyes = bb361_and(bb361_andnot(x, bad), set[GO_EMPTY]);
-    return bb361_popcount(eyes) < 2 || (m >= 0 && bb361_test(&bad, m));
+    ld_view v;
+    v.ready = 0;
+    return !ld_win_candidate(&c->win, set, &v, m);
 }
 
 /* The points of s connected within s to seeds, by windowed dilation
@@ -333,16 +331,16 @@ static int static_status(ctx *c, const go_board *b, const bb361 *on)
     bcache_entry *e = &c->bcache[b->hash & c->bmask];
     if (e->val && e->key == b->hash)
         return e->val;
-    int a;
-    if (DFPN_PRECHECK && benson_cannot(c, b->set, -1)) {
+    int a = static_alive_board(c, b, on);
 #ifdef DFPN_CHECK_KEYS
-        if (static_alive_benson(c, b, on))
+    {
+        bb361 alive;
+        benson_alive(b, c->defender, &c->region, &alive);
+        bb361 x = bb361_and(alive, *on);
+        if (a != (c->capture_any ? bb361_equal(x, c->target) : !bb361_is_empty(x)))
             abort();
-#endif
-        a = 0;
-    } else {
-        a = static_alive_benson(c, b, on);
     }
+#endif
     e->key = b->hash;
     e->val = a ? 1 : DFPN_DEAD_TEST && no_eye_space(c, b->set) ? 3 : 2;
     return e->val;
@@ -629,19 +627,24 @@ static int gen_kids(ctx *c, int d, kid *k)
                         winner = c->attacker;
                     else
                         t = 0;
-                } else if (DFPN_PRECHECK &&
-                           benson_cannot(c, cs,
-                                         DFPN_SKIP_BENSON && d > 0 && color == c->attacker &&
-                                                 bb361_is_empty(capts[i])
-                                             ? m
-                                             : -1)) {
-                    int dead = DFPN_DEAD_TEST && no_eye_space(c, cs);
-                    be->key = stones[i];
-                    be->val = dead ? 3 : 2;
-                    if (dead)
-                        winner = c->attacker;
-                    else
-                        t = 0;
+                } else {
+                    /* Benson on the point sets; the board is played only
+                     * when the window cannot tell */
+                    int a = DFPN_SKIP_BENSON && d > 0 && color == c->attacker && bb361_is_empty(capts[i]) &&
+                                    benson_cannot_after(c, cs, m)
+                                ? 0
+                                : static_alive_sets(c, cs, &on);
+                    if (a >= 0) {
+                        int dead = !a && DFPN_DEAD_TEST && no_eye_space(c, cs);
+                        be->key = stones[i];
+                        be->val = a ? 1 : dead ? 3 : 2;
+                        if (a)
+                            winner = c->defender;
+                        else if (dead)
+                            winner = c->attacker;
+                        else
+                            t = 0;
+                    }
                 }
             }
             if (!winner && opp == c->attacker && in_atari(c, cs, capts[i], m, color))
@@ -978,6 +981,8 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         goto done;
     }
     if ((rc = ld_frame(p, &c.boards[0], err)) != 0)
+        goto done;
+    if ((rc = ld_win_init(&c.win, &c.region, c.boards[0].size, c.defender, err)) != 0)
         goto done;
     go_set_superko(&c.boards[0], 0);
     c.boards[0].to_move = p->to_move;

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include "mcts.h"
+#include "ldwin.h"
 
 #include <assert.h>
 #include <limits.h>
@@ -21,27 +22,11 @@
 /* What a move did, for status_after. */
 enum { MOVE_CAPTURED = 1, MOVE_MERGED = 2 };
 
-/*
-** The region window. Terminal tests flood small parts of the region many
-** times per playout, so they work on a packed copy of the region's
-** bounding box rather than on 361-point sets: row y0 + r of the box at
-** bits r*stride .. r*stride + width - 1, stride = width + 1, so that an
-** always-zero column separates the rows and shifts by one never wrap; nw
-** words hold the box (one for most problems, six at most: 19 rows of 20).
-*/
-#define WIN_WORDS 6
-
-typedef struct win {
-    uint64_t w[WIN_WORDS];
-} win;
-
 typedef struct search {
     const mcts_opts *o;
     mcts_result *r;
     bb361 region, target;
-    bb361 rim; /* region points next to on-board points outside it */
-    int x0, y0, width, height, stride, nw;
-    win wbox, wregion, wrim; /* the box's points, the region, the rim */
+    ld_win win; /* the region's packed window, for the terminal tests */
     int attacker, defender, to_move, limit;
     int incremental; /* the root's target is not alive: see status_after */
     rng rng;
@@ -78,105 +63,14 @@ void mcts_result_free(mcts_result *r)
     memset(r, 0, sizeof *r);
 }
 
-/* ---- the region window -------------------------------------------------------- */
-
-/* The points of a next to a point of a or in a, within mask. */
-static inline win win_dilate(const search *s, const win *a, const win *mask)
-{
-    win r = {{0}}; /* words from n on stay zero */
-    int k = s->stride, n = s->nw;
-    for (int i = 0; i < n; i++) {
-        uint64_t x = a->w[i], below = i > 0 ? a->w[i - 1] : 0, above = i + 1 < n ? a->w[i + 1] : 0;
-        uint64_t v = x | x << 1 | x >> 1 | x << k | x >> k;
-        v |= below >> 63 | below >> (64 - k) | above << 63 | above << (64 - k);
-        r.w[i] = v & mask->w[i];
-    }
-    return r;
-}
-
-/* The points of within connected inside within to seeds. */
-static win win_flood(const search *s, win r, const win *within)
-{
-    for (;;) {
-        win n = win_dilate(s, &r, within);
-        int same = 1;
-        for (int i = 0; i < s->nw; i++)
-            same &= n.w[i] == r.w[i];
-        if (same)
-            return r;
-        r = n;
-    }
-}
-
-/* Packs the points of set inside the box into the window. */
-static win win_pack(const search *s, const bb361 *set)
-{
-    win r;
-    memset(&r, 0, sizeof r);
-    uint64_t keep = ((uint64_t)1 << s->width) - 1;
-    for (int y = 0; y < s->height; y++) {
-        int from = (s->y0 + y) * BB361_WIDTH + s->x0, i = from >> 6, off = from & 63;
-        uint64_t v = set->w[i] >> off;
-        if (off + s->width > 64)
-            v |= set->w[i + 1] << (64 - off);
-        v &= keep;
-        int to = y * s->stride, j = to >> 6, o = to & 63;
-        r.w[j] |= v << o;
-        if (o + s->width > 64)
-            r.w[j + 1] |= v >> (64 - o);
-    }
-    return r;
-}
-
-static inline int win_bit(const search *s, int p)
-{
-    return (bb361_y(p) - s->y0) * s->stride + bb361_x(p) - s->x0;
-}
-
-/* The position seen through the window, packed on first use. */
-typedef struct view {
-    int ready;
-    win d;     /* defender stones */
-    win x;     /* region points without a defender stone */
-    win empty; /* empty region points */
-    win far;   /* empty region points next to no defender stone */
-} view;
-
-static void view_ready(const search *s, const go_board *b, view *v)
-{
-    if (v->ready)
-        return;
-    win e = win_pack(s, &b->set[GO_EMPTY]);
-    v->d = win_pack(s, &b->set[s->defender]);
-    win near = win_dilate(s, &v->d, &s->wbox);
-    for (int i = 0; i < s->nw; i++) {
-        v->x.w[i] = s->wregion.w[i] & ~v->d.w[i];
-        v->empty.w[i] = e.w[i] & s->wregion.w[i];
-        v->far.w[i] = v->empty.w[i] & ~near.w[i];
-    }
-    v->ready = 1;
-}
-
 /* ---- terminals ------------------------------------------------------------------ */
 
-/*
-** Benson's candidate regions (benson.h) with eyes restricted to the region:
-** the maximal connected sets of non-defender points that lie inside the
-** region and whose every empty point is next to a defender stone. Every
-** point outside the region holds an attacker stone or is empty (the frame,
-** and play only inside), so a region with a point on the rim (next to the
-** outside) reaches outside and is no candidate.
-*/
-
-/* 1 when the region through the region point p (not a defender stone) is
- * a candidate; the flood stops at the first point that shows it is not. */
-static int candidate_region(const search *s, const go_board *b, view *v, int p)
+/* 1 when the Benson region through the region point p (not a defender
+ * stone) is a candidate eye (ldwin.h), after two quick exits: p's chain
+ * has its head (one of its stones) outside the region, as chains joined
+ * to the frame do; p is an empty point next to no defender stone. */
+static int candidate_region(const search *s, const go_board *b, ld_view *v, int p)
 {
-    if (bb361_test(&s->rim, p))
-        return 0;
-    /* quick exits: p's chain has its head (one of its stones) outside the
-     * region, as chains joined to the frame do; p is an empty point next
-     * to no defender stone */
     int sp = go_p2s(p), c = b->color[sp], d = s->defender;
     const uint8_t *col = b->color;
     if (c == s->attacker && !bb361_test(&s->region, go_s2p(b->chain[sp])))
@@ -184,142 +78,18 @@ static int candidate_region(const search *s, const go_board *b, view *v, int p)
     if (c == GO_EMPTY && col[sp - GO_STRIDE] != d && col[sp - 1] != d && col[sp + 1] != d &&
         col[sp + GO_STRIDE] != d)
         return 0;
-    view_ready(s, b, v);
-    win r;
-    memset(&r, 0, sizeof r);
-    int k = win_bit(s, p);
-    r.w[k >> 6] = (uint64_t)1 << (k & 63);
-    for (;;) {
-        uint64_t bad = 0, grew = 0;
-        for (int i = 0; i < s->nw; i++)
-            bad |= r.w[i] & (s->wrim.w[i] | v->far.w[i]);
-        if (bad)
-            return 0;
-        win n = win_dilate(s, &r, &v->x);
-        for (int i = 0; i < s->nw; i++)
-            grew |= n.w[i] ^ r.w[i];
-        if (!grew)
-            return 1;
-        r = n;
-    }
+    return ld_win_candidate(&s->win, b->set, v, p);
 }
 
-/* Removes and returns the lowest point of *w as a one-point window;
- * *w must not be empty. */
-static win win_pop(const search *s, win *w)
+/* 1 when a defender stone on a target point (on) is pass-alive at b:
+ * Benson's algorithm with eyes inside the region, run on the window
+ * (mcts_selfcheck compares it with benson_alive), or by benson_alive when
+ * the window has too many pieces. */
+static int target_alive(const search *s, const go_board *b, ld_view *v, bb361 on)
 {
-    win r;
-    memset(&r, 0, sizeof r);
-    int i = 0;
-    while (!w->w[i])
-        i++;
-    assert(i < s->nw);
-    r.w[i] = w->w[i] & -w->w[i];
-    w->w[i] &= w->w[i] - 1;
-    return r;
-}
-
-static int win_nonempty(const search *s, const win *w)
-{
-    uint64_t d = 0;
-    for (int i = 0; i < s->nw; i++)
-        d |= w->w[i];
-    return d != 0;
-}
-
-static int win_meets(const search *s, const win *a, const win *b)
-{
-    uint64_t d = 0;
-    for (int i = 0; i < s->nw; i++)
-        d |= a->w[i] & b->w[i];
-    return d != 0;
-}
-
-/*
-** 1 when a defender stone on a target point (on) is pass-alive at b:
-** Benson's algorithm as benson.c runs it with eyes inside the region,
-** redone on the window (much cheaper on these small areas; the self-check
-** of mcts_selfcheck compares the two). Chains are the defender's chains
-** next to a candidate region (the others have no vital region and their
-** death drops no region); regions are the candidate regions that hold an
-** empty point. Up to WIN_MAX of each, else benson_alive decides.
-*/
-#define WIN_MAX 64
-
-static int target_alive(const search *s, const go_board *b, view *v, bb361 on)
-{
-    view_ready(s, b, v);
-    int n = s->nw, nc = 0, nr = 0;
-    win seeds, cand, e;
-    for (int i = 0; i < n; i++)
-        seeds.w[i] = (v->x.w[i] & s->wrim.w[i]) | v->far.w[i];
-    win bad = win_flood(s, seeds, &v->x);
-    int ne = 0;
-    for (int i = 0; i < n; i++) {
-        cand.w[i] = v->x.w[i] & ~bad.w[i];
-        e.w[i] = cand.w[i] & v->empty.w[i];
-        ne += bb_popcount64(e.w[i]);
-    }
-    if (ne < 2)
-        return 0; /* two vital regions need two empty points */
-    win region[WIN_MAX], chain[WIN_MAX], reach[WIN_MAX];
-    while (win_nonempty(s, &e)) {
-        if (nr == WIN_MAX)
-            goto slow;
-        region[nr] = win_flood(s, win_pop(s, &e), &cand);
-        for (int i = 0; i < n; i++)
-            e.w[i] &= ~region[nr].w[i];
-        nr++;
-    }
-    if (nr < 2)
-        return 0;
-    win touching = win_dilate(s, &cand, &v->d);
-    while (win_nonempty(s, &touching)) {
-        if (nc == WIN_MAX)
-            goto slow;
-        chain[nc] = win_flood(s, win_pop(s, &touching), &v->d);
-        reach[nc] = win_dilate(s, &chain[nc], &s->wbox); /* the chain and its neighbours */
-        for (int i = 0; i < n; i++)
-            touching.w[i] &= ~chain[nc].w[i];
-        nc++;
-    }
-    /* border[j]: chains next to region j; vital[c]: regions vital to c */
-    uint64_t border[WIN_MAX], vital[WIN_MAX] = {0};
-    for (int j = 0; j < nr; j++) {
-        border[j] = 0;
-        for (int c = 0; c < nc; c++) {
-            if (!win_meets(s, &reach[c], &region[j]))
-                continue;
-            border[j] |= (uint64_t)1 << c;
-            uint64_t outside = 0;
-            for (int i = 0; i < n; i++)
-                outside |= region[j].w[i] & v->empty.w[i] & ~reach[c].w[i];
-            if (!outside)
-                vital[c] |= (uint64_t)1 << j;
-        }
-    }
-    uint64_t live_c = nc == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nc) - 1;
-    uint64_t live_r = nr == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nr) - 1;
-    for (;;) {
-        uint64_t dead = 0;
-        for (uint64_t m = live_c; m;) {
-            int c = bb_pop_lsb(&m);
-            if (!bb_more_than_one(vital[c] & live_r))
-                dead |= (uint64_t)1 << c;
-        }
-        if (!dead)
-            break;
-        live_c &= ~dead;
-        for (int j = 0; j < nr; j++)
-            if (border[j] & dead)
-                live_r &= ~((uint64_t)1 << j);
-    }
-    win t = win_pack(s, &on);
-    for (uint64_t m = live_c; m;)
-        if (win_meets(s, &chain[bb_pop_lsb(&m)], &t))
-            return 1;
-    return 0;
-slow:;
+    int a = ld_win_alive(&s->win, b->set, v, &on, 0);
+    if (a >= 0)
+        return a;
     bb361 alive;
     benson_alive(b, s->defender, &s->region, &alive);
     return bb361_intersects(alive, on);
@@ -354,7 +124,7 @@ static int status_after(const search *s, const go_board *b, int color, int p, in
     bb361 on = bb361_and(s->target, b->set[s->defender]);
     if (bb361_is_empty(on))
         return MCTS_CAPTURED;
-    view v;
+    ld_view v;
     v.ready = 0;
     if (s->incremental && !(how & MOVE_CAPTURED)) {
         if (color == s->attacker && !candidate_region(s, b, &v, p))
@@ -654,36 +424,15 @@ static int prepare(search *s, const ld_problem *p, int depth_limit, char *err)
         return rc;
     s->region = p->region;
     s->target = p->target;
-    s->rim = bb361_and(p->region, bb361_neighbours(bb361_andnot(bb361_square(p->board.size), p->region)));
-    int x0 = BB361_WIDTH, x1 = -1, y0 = BB361_WIDTH, y1 = -1;
-    for (int q = bb361_next(&p->region, 0); q >= 0; q = bb361_next(&p->region, q + 1)) {
-        int x = bb361_x(q), y = bb361_y(q);
-        x0 = x < x0 ? x : x0;
-        x1 = x > x1 ? x : x1;
-        y0 = y < y0 ? y : y0;
-        y1 = y > y1 ? y : y1;
-    }
-    if (x1 < 0)
-        return vp_fail(err, VP_EINVAL, "the region is empty");
-    s->x0 = x0;
-    s->y0 = y0;
-    s->width = x1 - x0 + 1;
-    s->height = y1 - y0 + 1;
-    s->stride = s->width + 1;
-    s->nw = (s->height * s->stride + 63) / 64;
-    bb361 box = bb361_empty();
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++)
-            bb361_set(&box, bb361_xy(x, y));
-    s->wbox = win_pack(s, &box);
-    s->wregion = win_pack(s, &s->region);
-    s->wrim = win_pack(s, &s->rim);
+    rc = ld_win_init(&s->win, &p->region, p->board.size, p->defender, err);
+    if (rc)
+        return rc;
     s->attacker = p->attacker;
     s->defender = p->defender;
     s->to_move = p->to_move;
     s->limit = depth_limit ? depth_limit : bb361_popcount(p->region);
     bb361 on = bb361_and(p->target, s->root.set[p->defender]);
-    view v;
+    ld_view v;
     v.ready = 0;
     s->incremental = !target_alive(s, &s->root, &v, on);
     return 0;
@@ -855,7 +604,7 @@ int mcts_selfcheck(const ld_problem *p, uint64_t seed, int ngames, long long *di
             bb361 on = bb361_and(s->target, b->set[s->defender]), alive;
             benson_alive(b, s->defender, &s->region, &alive);
             int want = bb361_is_empty(on) ? MCTS_CAPTURED : bb361_intersects(alive, on) ? MCTS_ALIVE : MCTS_OPEN;
-            view v;
+            ld_view v;
             v.ready = 0;
             int whole = bb361_is_empty(on) ? MCTS_CAPTURED : target_alive(s, b, &v, on) ? MCTS_ALIVE : MCTS_OPEN;
             int fast = status_after(s, b, color, m, how);

@@ -14,6 +14,7 @@
 #include "engines/rng.h"
 #include "engines/vp.h"
 #include "solver/benson.h"
+#include "solver/ldwin.h"
 #include "test.h"
 #include "go_diagram.h"
 
@@ -777,6 +778,98 @@ static void test_window(void)
     printf("window: %d cases, %d with alive stones, all equal: %s\n", cases, nonempty, same == cases ? "yes" : "no");
 }
 
+/* ld_win_alive (the packed window) gives benson_alive's answer on
+ * positions as ld_frame leaves them: random stones inside a rectangle
+ * along an edge or in a corner, and outside it only attacker stones and
+ * empty points; for "any stone of on alive" and "all of on alive", with
+ * on the defender's stones or a random part of them. */
+static void test_ldwin(void)
+{
+    rng r;
+    rng_seed(&r, 20261129, 0x1d, 0x77, 0);
+    int cases = 0, alive = 0, same = 0, undecided = 0;
+    char err[VP_ERRLEN];
+    for (int iter = 0; iter < 4000; iter++) {
+        int w = 2 + (int)rng_below(&r, 8), h = 2 + (int)rng_below(&r, 6);
+        int x0 = iter % 4 == 0 ? (int)rng_below(&r, (uint64_t)(20 - w)) : iter % 4 == 1 ? 0 : 19 - w;
+        int y0 = iter % 3 == 0 ? 0 : iter % 3 == 1 ? 19 - h : (int)rng_below(&r, (uint64_t)(20 - h));
+        int defender = 1 + (int)rng_below(&r, 2), attacker = 3 - defender;
+        bb361 within = bb361_empty();
+        for (int y = y0; y < y0 + h; y++)
+            for (int x = x0; x < x0 + w; x++)
+                bb361_set(&within, xy(x, y));
+        bb361 set[3] = {bb361_empty(), bb361_empty(), bb361_empty()};
+        int dd = 3 + (int)rng_below(&r, 3);
+        for (int p = 0; p < GO_NPOINTS; p++) {
+            int k = (int)rng_below(&r, 8);
+            if (bb361_test(&within, p))
+                bb361_set(&set[k < dd ? defender : k < dd + 2 ? attacker : GO_EMPTY], p);
+            else
+                bb361_set(&set[k < 6 ? attacker : GO_EMPTY], p);
+        }
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int c = GO_BLACK; c <= GO_WHITE; c++)
+                for (bb361 todo = set[c]; !bb361_is_empty(todo);) {
+                    bb361 chain = bb361_flood(set[c], bb361_lowest(&todo));
+                    todo = bb361_andnot(todo, chain);
+                    if (!bb361_intersects(bb361_neighbours(chain), set[GO_EMPTY])) {
+                        set[c] = bb361_andnot(set[c], chain);
+                        set[GO_EMPTY] = bb361_or(set[GO_EMPTY], chain);
+                        changed = 1;
+                    }
+                }
+        }
+        go_board b;
+        go_board_init(&b, 19, NULL);
+        int rc = go_setup_stones(&b, GO_BLACK, &set[GO_BLACK], err) ||
+                 go_setup_stones(&b, GO_WHITE, &set[GO_WHITE], err) || go_setup_check(&b, err);
+        CHECK(rc == 0, "framed setup: %s", err);
+        ld_win win;
+        CHECK(ld_win_init(&win, &within, 19, defender, err) == 0, "ld_win_init: %s", err);
+        bb361 ref;
+        benson_alive(&b, defender, &within, &ref);
+        bb361 mine = b.set[defender], part = bb361_empty();
+        for (int p = bb361_next(&mine, 0); p >= 0; p = bb361_next(&mine, p + 1))
+            if (rng_below(&r, 3) == 0)
+                bb361_set(&part, p);
+        const bb361 *ons[2] = {&mine, &part};
+        for (int k = 0; k < 2; k++) {
+            const bb361 *on = ons[k];
+            bb361 x = bb361_and(ref, *on);
+            int want_any = !bb361_is_empty(x), want_all = !bb361_is_empty(*on) && bb361_equal(x, *on);
+            ld_view v;
+            v.ready = 0;
+            int any = ld_win_alive(&win, b.set, &v, on, 0), all = ld_win_alive(&win, b.set, &v, on, 1);
+            cases += 2;
+            alive += want_any;
+            undecided += (any < 0) + (all < 0);
+            same += (any < 0 || any == want_any) + (all < 0 || all == want_all);
+        }
+        /* candidate regions: a non-defender region point is a candidate
+         * exactly when its flood within the non-defender points stays in
+         * the region and every empty point of it touches a defender stone */
+        bb361 nd = bb361_andnot(bb361_square(19), b.set[defender]);
+        for (int t = 0; t < 3; t++) {
+            int p = (int)rng_below(&r, GO_NPOINTS);
+            if (!bb361_test(&within, p) || bb361_test(&b.set[defender], p))
+                continue;
+            bb361 reg = bb361_flood(nd, p);
+            int want = bb361_subset(reg, within) &&
+                       bb361_subset(bb361_and(reg, b.set[GO_EMPTY]), bb361_neighbours(b.set[defender]));
+            ld_view v;
+            v.ready = 0;
+            cases++;
+            same += ld_win_candidate(&win, b.set, &v, p) == want;
+        }
+    }
+    CHECK(same == cases, "ld_win differs from benson_alive in %d of %d cases", cases - same, cases);
+    CHECK(alive >= 200, "only %d cases with alive stones", alive);
+    CHECK(undecided * 100 <= cases, "%d of %d cases undecided", undecided, cases);
+    printf("ld_win: %d cases, %d with alive stones, %d undecided, all equal: %s\n", cases, alive, undecided,
+           same == cases ? "yes" : "no");
+}
+
 static void test_soundness(void)
 {
     hset seen;
@@ -946,6 +1039,7 @@ int main(void)
     test_whole_board();
     test_within();
     test_window();
+    test_ldwin();
     test_soundness();
     test_timing();
     return test_done("benson_test");

@@ -1,0 +1,263 @@
+/* ldwin.c: Benson's test with eyes inside the region on a packed window of
+ * the region's bounding box (see ldwin.h). */
+#include <config.h>
+#include "ldwin.h"
+#include <assert.h>
+#include <string.h>
+#include "../engines/go.h"
+#include "../engines/vp.h"
+
+/* The points next to a point of a or in a, within mask. */
+static inline ld_wset dilate(const ld_win *s, const ld_wset *a, const ld_wset *mask)
+{
+    ld_wset r = {{0}}; /* words from nw on stay zero */
+    int k = s->stride, n = s->nw;
+    for (int i = 0; i < n; i++) {
+        uint64_t x = a->w[i], below = i > 0 ? a->w[i - 1] : 0, above = i + 1 < n ? a->w[i + 1] : 0;
+        uint64_t v = x | x << 1 | x >> 1 | x << k | x >> k;
+        v |= below >> 63 | below >> (64 - k) | above << 63 | above << (64 - k);
+        r.w[i] = v & mask->w[i];
+    }
+    return r;
+}
+
+/* The points of within connected inside within to the seeds r. */
+static ld_wset flood(const ld_win *s, ld_wset r, const ld_wset *within)
+{
+    for (;;) {
+        ld_wset n = dilate(s, &r, within);
+        uint64_t grew = 0;
+        for (int i = 0; i < s->nw; i++)
+            grew |= n.w[i] ^ r.w[i];
+        if (!grew)
+            return r;
+        r = n;
+    }
+}
+
+/* Packs the points of set inside the box into the window. */
+static ld_wset pack(const ld_win *s, const bb361 *set)
+{
+    ld_wset r;
+    memset(&r, 0, sizeof r);
+    uint64_t keep = ((uint64_t)1 << s->width) - 1;
+    for (int y = 0; y < s->height; y++) {
+        int from = (s->y0 + y) * BB361_WIDTH + s->x0, i = from >> 6, off = from & 63;
+        uint64_t v = set->w[i] >> off;
+        if (off + s->width > 64)
+            v |= set->w[i + 1] << (64 - off);
+        v &= keep;
+        int to = y * s->stride, j = to >> 6, o = to & 63;
+        r.w[j] |= v << o;
+        if (o + s->width > 64)
+            r.w[j + 1] |= v >> (64 - o);
+    }
+    return r;
+}
+
+static inline int bit_of(const ld_win *s, int p) { return (bb361_y(p) - s->y0) * s->stride + bb361_x(p) - s->x0; }
+
+int ld_win_init(ld_win *s, const bb361 *region, int size, int defender, char *err)
+{
+    memset(s, 0, sizeof *s);
+    s->region = *region;
+    s->defender = defender;
+    s->rim = bb361_and(*region, bb361_neighbours(bb361_andnot(bb361_square(size), *region)));
+    int x0 = BB361_WIDTH, x1 = -1, y0 = BB361_WIDTH, y1 = -1;
+    for (int q = bb361_next(region, 0); q >= 0; q = bb361_next(region, q + 1)) {
+        int x = bb361_x(q), y = bb361_y(q);
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+    }
+    if (x1 < 0)
+        return vp_fail(err, VP_EINVAL, "the region is empty");
+    s->x0 = x0;
+    s->y0 = y0;
+    s->width = x1 - x0 + 1;
+    s->height = y1 - y0 + 1;
+    s->stride = s->width + 1;
+    s->nw = (s->height * s->stride + 63) / 64;
+    assert(s->nw <= LD_WIN_WORDS);
+    bb361 box = bb361_empty();
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+            bb361_set(&box, bb361_xy(x, y));
+    s->box = pack(s, &box);
+    s->wregion = pack(s, region);
+    s->wrim = pack(s, &s->rim);
+    return 0;
+}
+
+static void view_ready(const ld_win *s, const bb361 *set, ld_view *v)
+{
+    if (v->ready)
+        return;
+    ld_wset e = pack(s, &set[GO_EMPTY]);
+    v->d = pack(s, &set[s->defender]);
+    ld_wset near = dilate(s, &v->d, &s->box);
+    for (int i = 0; i < s->nw; i++) {
+        v->x.w[i] = s->wregion.w[i] & ~v->d.w[i];
+        v->empty.w[i] = e.w[i] & s->wregion.w[i];
+        v->far.w[i] = v->empty.w[i] & ~near.w[i];
+    }
+    for (int i = s->nw; i < LD_WIN_WORDS; i++)
+        v->d.w[i] = v->x.w[i] = v->empty.w[i] = v->far.w[i] = 0;
+    v->ready = 1;
+}
+
+/* Removes and returns the lowest point of *w as a one-point set; *w must
+ * not be empty. */
+static ld_wset pop(const ld_win *s, ld_wset *w)
+{
+    ld_wset r;
+    memset(&r, 0, sizeof r);
+    int i = 0;
+    while (!w->w[i])
+        i++;
+    assert(i < s->nw);
+    (void)s;
+    r.w[i] = w->w[i] & -w->w[i];
+    w->w[i] &= w->w[i] - 1;
+    return r;
+}
+
+static int nonempty(const ld_win *s, const ld_wset *w)
+{
+    uint64_t d = 0;
+    for (int i = 0; i < s->nw; i++)
+        d |= w->w[i];
+    return d != 0;
+}
+
+static int meets(const ld_win *s, const ld_wset *a, const ld_wset *b)
+{
+    uint64_t d = 0;
+    for (int i = 0; i < s->nw; i++)
+        d |= a->w[i] & b->w[i];
+    return d != 0;
+}
+
+/*
+** Benson's candidate regions (benson.h) with eyes restricted to the region
+** are the maximal connected sets of non-defender points that lie inside
+** the region and whose every empty point is next to a defender stone. A
+** region with a point on the rim reaches outside and is no candidate.
+*/
+int ld_win_candidate(const ld_win *s, const bb361 *set, ld_view *v, int p)
+{
+    if (bb361_test(&s->rim, p))
+        return 0;
+    view_ready(s, set, v);
+    ld_wset r;
+    memset(&r, 0, sizeof r);
+    int k = bit_of(s, p);
+    r.w[k >> 6] = (uint64_t)1 << (k & 63);
+    for (;;) {
+        uint64_t bad = 0, grew = 0;
+        for (int i = 0; i < s->nw; i++)
+            bad |= r.w[i] & (s->wrim.w[i] | v->far.w[i]);
+        if (bad)
+            return 0;
+        ld_wset n = dilate(s, &r, &v->x);
+        for (int i = 0; i < s->nw; i++)
+            grew |= n.w[i] ^ r.w[i];
+        if (!grew)
+            return 1;
+        r = n;
+    }
+}
+
+/*
+** Benson on the window. Chains are the defender's chains next to a
+** candidate region (the others have no vital region, and their death drops
+** no candidate); regions are the candidate regions that hold an empty
+** point (a region without one is vital to no chain). A region is vital to
+** a chain when every empty point of it is next to the chain. Then chains
+** with fewer than two vital live regions die, and regions next to a dead
+** chain die, until nothing changes.
+*/
+#define PIECES 64
+
+int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all)
+{
+    view_ready(s, set, v);
+    int n = s->nw, nc = 0, nr = 0;
+    ld_wset seeds, cand, e;
+    memset(&seeds, 0, sizeof seeds);
+    for (int i = 0; i < n; i++)
+        seeds.w[i] = (v->x.w[i] & s->wrim.w[i]) | v->far.w[i];
+    ld_wset bad = flood(s, seeds, &v->x);
+    memset(&cand, 0, sizeof cand);
+    memset(&e, 0, sizeof e);
+    int ne = 0;
+    for (int i = 0; i < n; i++) {
+        cand.w[i] = v->x.w[i] & ~bad.w[i];
+        e.w[i] = cand.w[i] & v->empty.w[i];
+        ne += bb_popcount64(e.w[i]);
+    }
+    if (ne < 2)
+        return 0; /* two vital regions need two empty points */
+    ld_wset region[PIECES], chain[PIECES], reach[PIECES];
+    while (nonempty(s, &e)) {
+        if (nr == PIECES)
+            return -1;
+        region[nr] = flood(s, pop(s, &e), &cand);
+        for (int i = 0; i < n; i++)
+            e.w[i] &= ~region[nr].w[i];
+        nr++;
+    }
+    if (nr < 2)
+        return 0;
+    ld_wset touching = dilate(s, &cand, &v->d);
+    while (nonempty(s, &touching)) {
+        if (nc == PIECES)
+            return -1;
+        chain[nc] = flood(s, pop(s, &touching), &v->d);
+        reach[nc] = dilate(s, &chain[nc], &s->box); /* the chain and its neighbours */
+        for (int i = 0; i < n; i++)
+            touching.w[i] &= ~chain[nc].w[i];
+        nc++;
+    }
+    /* border[j]: chains next to region j; vital[c]: regions vital to c */
+    uint64_t border[PIECES], vital[PIECES] = {0};
+    for (int j = 0; j < nr; j++) {
+        border[j] = 0;
+        for (int c = 0; c < nc; c++) {
+            if (!meets(s, &reach[c], &region[j]))
+                continue;
+            border[j] |= (uint64_t)1 << c;
+            uint64_t outside = 0;
+            for (int i = 0; i < n; i++)
+                outside |= region[j].w[i] & v->empty.w[i] & ~reach[c].w[i];
+            if (!outside)
+                vital[c] |= (uint64_t)1 << j;
+        }
+    }
+    uint64_t live_c = nc == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nc) - 1;
+    uint64_t live_r = nr == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nr) - 1;
+    for (;;) {
+        uint64_t dead = 0;
+        for (uint64_t m = live_c; m;) {
+            int c = bb_pop_lsb(&m);
+            if (!bb_more_than_one(vital[c] & live_r))
+                dead |= (uint64_t)1 << c;
+        }
+        if (!dead)
+            break;
+        live_c &= ~dead;
+        for (int j = 0; j < nr; j++)
+            if (border[j] & dead)
+                live_r &= ~((uint64_t)1 << j);
+    }
+    ld_wset t = pack(s, on), left = t;
+    for (uint64_t m = live_c; m;) {
+        const ld_wset *ch = &chain[bb_pop_lsb(&m)];
+        if (!all && meets(s, ch, &t))
+            return 1;
+        for (int i = 0; i < n; i++)
+            left.w[i] &= ~ch->w[i];
+    }
+    return all && nonempty(s, &t) && !nonempty(s, &left);
+}
