@@ -97,6 +97,8 @@ typedef struct ctx {
     bb361 outside_att; /* the attacker's stones outside the region (frame) */
     int frame_ok;      /* they are all pass-alive: no_eye_space may run */
     ld_win win;        /* the region's packed window, for Benson */
+    ld_wset wtarget, wmoves, wrim_att; /* in the window: the target, the
+                        * moves' points, region points next to outside_att */
     tt_entry *tt;
     uint64_t mask;
     go_board *boards; /* boards[d]: the node at depth d of the path */
@@ -223,17 +225,15 @@ static void play(ctx *c, go_board *b, int color, int m)
  * capture_any: all of them, and *on is then the whole target, since
  * captured() is tested first), 0 when not, from the point sets set alone;
  * -1 when the window cannot tell (too many pieces: see static_alive_board). */
-static int static_alive_sets(const ctx *c, const bb361 *set, const bb361 *on)
+static int static_alive_sets(const ctx *c, const bb361 *set, ld_view *v, const bb361 *on)
 {
-    ld_view v;
-    v.ready = 0;
-    return ld_win_alive(&c->win, set, &v, on, c->capture_any);
+    return ld_win_alive(&c->win, set, v, on, c->capture_any);
 }
 
 /* The same on a board, never -1. */
-static int static_alive_board(const ctx *c, const go_board *b, const bb361 *on)
+static int static_alive_board(const ctx *c, const go_board *b, ld_view *v, const bb361 *on)
 {
-    int a = static_alive_sets(c, b->set, on);
+    int a = static_alive_sets(c, b->set, v, on);
     if (a >= 0)
         return a;
     bb361 alive;
@@ -262,11 +262,9 @@ static inline bb361 nbr(const ctx *c, bb361 a) { return bb361_neighbours_window(
 ** sees are a subset of those it saw at the parent, where the target was
 ** not alive (the argument of status_after in mcts.c).
 */
-static int benson_cannot_after(const ctx *c, const bb361 *set, int m)
+static int benson_cannot_after(const ctx *c, const bb361 *set, ld_view *v, int m)
 {
-    ld_view v;
-    v.ready = 0;
-    return !ld_win_candidate(&c->win, set, &v, m);
+    return !ld_win_candidate(&c->win, set, v, m);
 }
 
 /* The points of s connected within s to seeds, by windowed dilation
@@ -298,28 +296,58 @@ static bb361 flood_window(const ctx *c, bb361 seeds, bb361 s)
 ** empty of defender stones. T never loses stones on the way without being
 ** captured, and other defender stones on P points only free points of P.
 */
-static int no_eye_space(const ctx *c, const bb361 *set)
+static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
 {
     if (!c->frame_ok)
         return 0;
-    bb361 A = bb361_and(set[c->attacker], c->region), D = set[c->defender];
-    bb361 on = bb361_and(c->target, D);
-    if (bb361_is_empty(on))
+    const ld_win *w = &c->win;
+    int n = w->nw;
+    ld_win_view(w, set, v);
+    ld_wset A, on, seed, notsafe;
+    memset(&A, 0, sizeof A);
+    memset(&on, 0, sizeof on);
+    memset(&seed, 0, sizeof seed);
+    memset(&notsafe, 0, sizeof notsafe);
+    uint64_t any = 0;
+    for (int i = 0; i < n; i++) {
+        A.w[i] = v->x.w[i] & ~v->empty.w[i];
+        on.w[i] = c->wtarget.w[i] & v->d.w[i];
+        seed.w[i] = A.w[i] & c->wrim_att.w[i];
+        any |= on.w[i];
+    }
+    if (!any)
         return 0;
-    bb361 seed = bb361_and(A, nbr(c, c->outside_att));
-    bb361 safe = flood_window(c, seed, A);
-    bb361 S = flood_window(c, on, bb361_andnot(c->region, safe));
-    if (bb361_intersects(S, A) || !bb361_subset(c->target, S) ||
-        !bb361_subset(bb361_and(S, set[GO_EMPTY]), c->moves))
+    ld_wset safe = ld_win_flood(w, seed, &A);
+    for (int i = 0; i < n; i++)
+        notsafe.w[i] = w->wregion.w[i] & ~safe.w[i];
+    ld_wset S = ld_win_flood(w, on, &notsafe);
+    uint64_t bad = 0;
+    for (int i = 0; i < n; i++)
+        bad |= (S.w[i] & A.w[i]) | (c->wtarget.w[i] & ~S.w[i]) | (S.w[i] & v->empty.w[i] & ~c->wmoves.w[i]);
+    if (bad)
         return 0;
-    bb361 one = bb361_empty();
-    bb361_set(&one, bb361_lowest(&on));
-    bb361 T = flood_window(c, one, D);
-    if (!bb361_subset(on, T))
+    ld_wset one;
+    memset(&one, 0, sizeof one);
+    for (int i = 0; i < n; i++)
+        if (on.w[i]) {
+            one.w[i] = on.w[i] & -on.w[i];
+            break;
+        }
+    ld_wset T = ld_win_flood(w, one, &v->d), notS;
+    memset(&notS, 0, sizeof notS);
+    for (int i = 0; i < n; i++) {
+        bad |= on.w[i] & ~T.w[i];
+        notS.w[i] = w->box.w[i] & ~S.w[i];
+    }
+    if (bad)
         return 0;
-    bb361 notS = bb361_andnot(c->board, S);
-    bb361 P = bb361_andnot(S, nbr(c, notS));
-    return bb361_popcount(bb361_andnot(P, T)) <= 1;
+    /* P: the points of S all of whose on-board neighbours lie in S (a
+     * neighbour outside the box lies outside the region: rim) */
+    ld_wset near = ld_win_dilate(w, &notS, &w->box);
+    int left = 0;
+    for (int i = 0; i < n; i++)
+        left += bb_popcount64(S.w[i] & ~near.w[i] & ~w->wrim.w[i] & ~T.w[i]);
+    return left <= 1;
 }
 
 /* The static status of b's stones, cached by stone hash: 1 the target is
@@ -331,7 +359,9 @@ static int static_status(ctx *c, const go_board *b, const bb361 *on)
     bcache_entry *e = &c->bcache[b->hash & c->bmask];
     if (e->val && e->key == b->hash)
         return e->val;
-    int a = static_alive_board(c, b, on);
+    ld_view v;
+    v.ready = 0;
+    int a = static_alive_board(c, b, &v, on);
 #ifdef DFPN_CHECK_KEYS
     {
         bb361 alive;
@@ -342,7 +372,7 @@ static int static_status(ctx *c, const go_board *b, const bb361 *on)
     }
 #endif
     e->key = b->hash;
-    e->val = a ? 1 : DFPN_DEAD_TEST && no_eye_space(c, b->set) ? 3 : 2;
+    e->val = a ? 1 : DFPN_DEAD_TEST && no_eye_space(c, b->set, &v) ? 3 : 2;
     return e->val;
 }
 
@@ -630,12 +660,14 @@ static int gen_kids(ctx *c, int d, kid *k)
                 } else {
                     /* Benson on the point sets; the board is played only
                      * when the window cannot tell */
+                    ld_view v;
+                    v.ready = 0;
                     int a = DFPN_SKIP_BENSON && d > 0 && color == c->attacker && bb361_is_empty(capts[i]) &&
-                                    benson_cannot_after(c, cs, m)
+                                    benson_cannot_after(c, cs, &v, m)
                                 ? 0
-                                : static_alive_sets(c, cs, &on);
+                                : static_alive_sets(c, cs, &v, &on);
                     if (a >= 0) {
-                        int dead = !a && DFPN_DEAD_TEST && no_eye_space(c, cs);
+                        int dead = !a && DFPN_DEAD_TEST && no_eye_space(c, cs, &v);
                         be->key = stones[i];
                         be->val = a ? 1 : dead ? 3 : 2;
                         if (a)
@@ -1014,6 +1046,12 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         bb361 safe;
         benson_safe_points(&c.boards[0], c.attacker, NULL, &safe);
         c.moves = bb361_andnot(c.region, bb361_and(safe, c.boards[0].set[GO_EMPTY]));
+    }
+    c.wtarget = ld_win_pack(&c.win, &c.target);
+    c.wmoves = ld_win_pack(&c.win, &c.moves);
+    {
+        bb361 ra = bb361_and(c.region, bb361_neighbours(c.outside_att));
+        c.wrim_att = ld_win_pack(&c.win, &ra);
     }
     set_pass(&c, 0);
 

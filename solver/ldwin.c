@@ -7,54 +7,6 @@
 #include "../engines/go.h"
 #include "../engines/vp.h"
 
-/* The points next to a point of a or in a, within mask. */
-static inline ld_wset dilate(const ld_win *s, const ld_wset *a, const ld_wset *mask)
-{
-    ld_wset r = {{0}}; /* words from nw on stay zero */
-    int k = s->stride, n = s->nw;
-    for (int i = 0; i < n; i++) {
-        uint64_t x = a->w[i], below = i > 0 ? a->w[i - 1] : 0, above = i + 1 < n ? a->w[i + 1] : 0;
-        uint64_t v = x | x << 1 | x >> 1 | x << k | x >> k;
-        v |= below >> 63 | below >> (64 - k) | above << 63 | above << (64 - k);
-        r.w[i] = v & mask->w[i];
-    }
-    return r;
-}
-
-/* The points of within connected inside within to the seeds r. */
-static ld_wset flood(const ld_win *s, ld_wset r, const ld_wset *within)
-{
-    for (;;) {
-        ld_wset n = dilate(s, &r, within);
-        uint64_t grew = 0;
-        for (int i = 0; i < s->nw; i++)
-            grew |= n.w[i] ^ r.w[i];
-        if (!grew)
-            return r;
-        r = n;
-    }
-}
-
-/* Packs the points of set inside the box into the window. */
-static ld_wset pack(const ld_win *s, const bb361 *set)
-{
-    ld_wset r;
-    memset(&r, 0, sizeof r);
-    uint64_t keep = ((uint64_t)1 << s->width) - 1;
-    for (int y = 0; y < s->height; y++) {
-        int from = (s->y0 + y) * BB361_WIDTH + s->x0, i = from >> 6, off = from & 63;
-        uint64_t v = set->w[i] >> off;
-        if (off + s->width > 64)
-            v |= set->w[i + 1] << (64 - off);
-        v &= keep;
-        int to = y * s->stride, j = to >> 6, o = to & 63;
-        r.w[j] |= v << o;
-        if (o + s->width > 64)
-            r.w[j + 1] |= v >> (64 - o);
-    }
-    return r;
-}
-
 static inline int bit_of(const ld_win *s, int p) { return (bb361_y(p) - s->y0) * s->stride + bb361_x(p) - s->x0; }
 
 int ld_win_init(ld_win *s, const bb361 *region, int size, int defender, char *err)
@@ -84,19 +36,19 @@ int ld_win_init(ld_win *s, const bb361 *region, int size, int defender, char *er
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++)
             bb361_set(&box, bb361_xy(x, y));
-    s->box = pack(s, &box);
-    s->wregion = pack(s, region);
-    s->wrim = pack(s, &s->rim);
+    s->box = ld_win_pack(s, &box);
+    s->wregion = ld_win_pack(s, region);
+    s->wrim = ld_win_pack(s, &s->rim);
     return 0;
 }
 
-static void view_ready(const ld_win *s, const bb361 *set, ld_view *v)
+void ld_win_view(const ld_win *s, const bb361 *set, ld_view *v)
 {
     if (v->ready)
         return;
-    ld_wset e = pack(s, &set[GO_EMPTY]);
-    v->d = pack(s, &set[s->defender]);
-    ld_wset near = dilate(s, &v->d, &s->box);
+    ld_wset e = ld_win_pack(s, &set[GO_EMPTY]);
+    v->d = ld_win_pack(s, &set[s->defender]);
+    ld_wset near = ld_win_dilate(s, &v->d, &s->box);
     for (int i = 0; i < s->nw; i++) {
         v->x.w[i] = s->wregion.w[i] & ~v->d.w[i];
         v->empty.w[i] = e.w[i] & s->wregion.w[i];
@@ -149,7 +101,7 @@ int ld_win_candidate(const ld_win *s, const bb361 *set, ld_view *v, int p)
 {
     if (bb361_test(&s->rim, p))
         return 0;
-    view_ready(s, set, v);
+    ld_win_view(s, set, v);
     ld_wset r;
     memset(&r, 0, sizeof r);
     int k = bit_of(s, p);
@@ -160,7 +112,7 @@ int ld_win_candidate(const ld_win *s, const bb361 *set, ld_view *v, int p)
             bad |= r.w[i] & (s->wrim.w[i] | v->far.w[i]);
         if (bad)
             return 0;
-        ld_wset n = dilate(s, &r, &v->x);
+        ld_wset n = ld_win_dilate(s, &r, &v->x);
         for (int i = 0; i < s->nw; i++)
             grew |= n.w[i] ^ r.w[i];
         if (!grew)
@@ -182,13 +134,13 @@ int ld_win_candidate(const ld_win *s, const bb361 *set, ld_view *v, int p)
 
 int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all)
 {
-    view_ready(s, set, v);
+    ld_win_view(s, set, v);
     int n = s->nw, nc = 0, nr = 0;
     ld_wset seeds, cand, e;
     memset(&seeds, 0, sizeof seeds);
     for (int i = 0; i < n; i++)
         seeds.w[i] = (v->x.w[i] & s->wrim.w[i]) | v->far.w[i];
-    ld_wset bad = flood(s, seeds, &v->x);
+    ld_wset bad = ld_win_flood(s, seeds, &v->x);
     memset(&cand, 0, sizeof cand);
     memset(&e, 0, sizeof e);
     int ne = 0;
@@ -203,19 +155,19 @@ int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on,
     while (nonempty(s, &e)) {
         if (nr == PIECES)
             return -1;
-        region[nr] = flood(s, pop(s, &e), &cand);
+        region[nr] = ld_win_flood(s, pop(s, &e), &cand);
         for (int i = 0; i < n; i++)
             e.w[i] &= ~region[nr].w[i];
         nr++;
     }
     if (nr < 2)
         return 0;
-    ld_wset touching = dilate(s, &cand, &v->d);
+    ld_wset touching = ld_win_dilate(s, &cand, &v->d);
     while (nonempty(s, &touching)) {
         if (nc == PIECES)
             return -1;
-        chain[nc] = flood(s, pop(s, &touching), &v->d);
-        reach[nc] = dilate(s, &chain[nc], &s->box); /* the chain and its neighbours */
+        chain[nc] = ld_win_flood(s, pop(s, &touching), &v->d);
+        reach[nc] = ld_win_dilate(s, &chain[nc], &s->box); /* the chain and its neighbours */
         for (int i = 0; i < n; i++)
             touching.w[i] &= ~chain[nc].w[i];
         nc++;
@@ -251,7 +203,7 @@ int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on,
             if (border[j] & dead)
                 live_r &= ~((uint64_t)1 << j);
     }
-    ld_wset t = pack(s, on), left = t;
+    ld_wset t = ld_win_pack(s, on), left = t;
     for (uint64_t m = live_c; m;) {
         const ld_wset *ch = &chain[bb_pop_lsb(&m)];
         if (!all && meets(s, ch, &t))

@@ -6,6 +6,7 @@
 #ifndef VP_LDWIN_H
 #define VP_LDWIN_H
 #include <stdint.h>
+#include <string.h>
 #include "../engines/bitboard.h"
 
 /*
@@ -33,6 +34,56 @@ typedef struct ld_win {
     ld_wset box, wregion, wrim;
 } ld_win;
 
+/* Window primitives, for further tests written on the window. */
+/* The points next to a point of a or in a, within mask. */
+static inline ld_wset ld_win_dilate(const ld_win *s, const ld_wset *a, const ld_wset *mask)
+{
+    ld_wset r = {{0}}; /* words from nw on stay zero */
+    int k = s->stride, n = s->nw;
+    for (int i = 0; i < n; i++) {
+        uint64_t x = a->w[i], below = i > 0 ? a->w[i - 1] : 0, above = i + 1 < n ? a->w[i + 1] : 0;
+        uint64_t v = x | x << 1 | x >> 1 | x << k | x >> k;
+        v |= below >> 63 | below >> (64 - k) | above << 63 | above << (64 - k);
+        r.w[i] = v & mask->w[i];
+    }
+    return r;
+}
+
+/* The points of within connected inside within to the seeds r. */
+static inline ld_wset ld_win_flood(const ld_win *s, ld_wset r, const ld_wset *within)
+{
+    for (;;) {
+        ld_wset n = ld_win_dilate(s, &r, within);
+        uint64_t grew = 0;
+        for (int i = 0; i < s->nw; i++)
+            grew |= n.w[i] ^ r.w[i];
+        if (!grew)
+            return r;
+        r = n;
+    }
+}
+
+/* Packs the points of set inside the box into the window. */
+static inline ld_wset ld_win_pack(const ld_win *s, const bb361 *set)
+{
+    ld_wset r;
+    memset(&r, 0, sizeof r);
+    uint64_t keep = ((uint64_t)1 << s->width) - 1;
+    for (int y = 0; y < s->height; y++) {
+        int from = (s->y0 + y) * BB361_WIDTH + s->x0, i = from >> 6, off = from & 63;
+        uint64_t v = set->w[i] >> off;
+        if (off + s->width > 64)
+            v |= set->w[i + 1] << (64 - off);
+        v &= keep;
+        int to = y * s->stride, j = to >> 6, o = to & 63;
+        r.w[j] |= v << o;
+        if (o + s->width > 64)
+            r.w[j + 1] |= v >> (64 - o);
+    }
+    return r;
+}
+
+
 /* A position seen through the window, packed on first use: set ready to 0
  * for each new position. */
 typedef struct ld_view {
@@ -47,6 +98,10 @@ typedef struct ld_view {
  * board) for the defender colour; returns 0, or VP_EINVAL when the region
  * is empty (err says so). */
 int ld_win_init(ld_win *w, const bb361 *region, int size, int defender, char *err);
+
+/* Packs the position with the point sets set into v unless v is ready;
+ * returns nothing. */
+void ld_win_view(const ld_win *w, const bb361 *set, ld_view *v);
 
 /*
 ** Benson's verdict with eyes inside the region, from the point sets
