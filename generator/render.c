@@ -85,8 +85,10 @@ int render_geometry(int n, const render_opts *o, render_geom *g, char *err)
     g->gx0 = g->gy0 = 0;
     g->gx1 = g->gy1 = n - 1;
     if (o->crop) {
-        if (o->crop_x0 < 0 || o->crop_y0 < 0 || o->crop_x1 >= n || o->crop_y1 >= n || o->crop_x0 > o->crop_x1 ||
-            o->crop_y0 > o->crop_y1)
+        /* a box reaching past a small board's far edges is clipped to it
+         * (render_crop_to clips to 19x19) */
+        if (o->crop_x0 < 0 || o->crop_y0 < 0 || o->crop_x0 >= n || o->crop_y0 >= n || o->crop_x1 > 18 ||
+            o->crop_y1 > 18 || o->crop_x0 > o->crop_x1 || o->crop_y0 > o->crop_y1)
             return vp_fail(err, VP_EINVAL, "render: crop box (%d,%d)-(%d,%d) is not a box on the %dx%d board",
                            o->crop_x0, o->crop_y0, o->crop_x1, o->crop_y1, n, n);
         g->gx0 = clampi(o->crop_x0 - 1, 0, n - 1);
@@ -197,11 +199,15 @@ static void draw_stars(cairo_t *cr, int n, const render_geom *g)
 }
 
 /* Text centred on (x, y) by its ink extents. */
+/* Text centred on (x, y): across by its own ink, down by the ink of "H"
+ * in the current font, so letters with tails (J, Q) and digits sit on one
+ * baseline. */
 static void text_centred(cairo_t *cr, const char *s, double x, double y)
 {
-    cairo_text_extents_t e;
+    cairo_text_extents_t e, h;
     cairo_text_extents(cr, s, &e);
-    cairo_move_to(cr, x - e.x_bearing - e.width / 2, y - e.y_bearing - e.height / 2);
+    cairo_text_extents(cr, "H", &h);
+    cairo_move_to(cr, x - e.x_bearing - e.width / 2, y - h.y_bearing - h.height / 2);
     cairo_show_text(cr, s);
 }
 

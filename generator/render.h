@@ -41,7 +41,8 @@ typedef struct render_opts {
     int size_px; /* width of the full board image in pixels (default 760); a crop keeps the same scale */
     int crop;    /* 0: the whole board; 1: crop to the crop box (+ one line of margin, clipped at the edges,
                     coordinate labels still drawn along the cropped sides) */
-    int crop_x0, crop_y0, crop_x1, crop_y1; /* inclusive bb361 coordinates (x from the left, y from the BOTTOM) */
+    int crop_x0, crop_y0, crop_x1, crop_y1; /* inclusive bb361 coordinates (x from the left, y from the BOTTOM);
+                                               x1, y1 beyond a smaller board are clipped to it */
     int coords;                             /* 1: draw coordinate labels A-T (no I) and 1-19 (1 at the bottom) */
     int nmarks;
     int mark[RENDER_MAX_MARKS];       /* bb361 points */

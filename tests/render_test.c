@@ -409,6 +409,17 @@ static void test_sizes(void)
         }
     CHECK(stars == 5 && nonstars == 0, "9x9 star points: %d dark, %d missing", stars, nonstars);
     free(im.px);
+    /* a crop box from render_crop_to (clipped to 19x19) on the 9x9 board:
+     * clipped to the board, so the whole board shows */
+    bb361 corner = bb361_empty();
+    bb361_set(&corner, P(6, 6));
+    render_crop_to(&o, &corner, 4);
+    CHECK(o.crop_x1 == 10 && o.crop_y1 == 10, "crop_to clips to 19x19 only");
+    render_geom g;
+    CHECK(render_geometry(9, &o, &g, err) == 0 && g.gx1 == 8 && g.gy1 == 8 && g.width == 440 - g.px0,
+          "... and the geometry clips it to 9x9 (%s)", err);
+    o.crop_x0 = 9;
+    CHECK(render_geometry(9, &o, &g, err) == VP_EINVAL, "a box starting off the 9x9 board");
 }
 
 /* A small check that text is well-formed XML: every tag closed in order,
