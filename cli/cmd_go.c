@@ -59,6 +59,7 @@ static void go_usage(FILE *f)
           "  show        read, check and print Go problems (SGF or JSON)\n"
           "  solve       prove life-and-death problems: every correct first move\n"
           "  mcts        the MCTS/UCT reference search (Smargo-style), with its metrics\n"
+          "  build       build a verified tsumego benchmark set (records, options, images)\n"
           "Run `vp go SUBCOMMAND --help` for its options.\n",
           f);
 }
@@ -336,5 +337,7 @@ int cmd_go(int argc, char **argv)
         return cmd_go_solve(argc - 1, argv + 1);
     if (!strcmp(argv[1], "mcts"))
         return cmd_go_mcts(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "build"))
+        return cmd_go_build(argc - 1, argv + 1);
     cli_usage_error("go: unknown subcommand '%s' (show, solve, mcts)", argv[1]);
 }
