@@ -42,6 +42,7 @@ static void go_usage(FILE *f)
           "  show        read, check and print Go problems (SGF or JSON)\n"
           "  solve       prove life-and-death problems: every correct first move\n"
           "  mcts        the MCTS/UCT reference search (Smargo-style), with its metrics\n"
+          "  audit       check a tsumego benchmark set: records, variants, proofs, options\n"
           "Run `vp go SUBCOMMAND --help` for its options.\n",
           f);
 }
@@ -209,5 +210,7 @@ int cmd_go(int argc, char **argv)
         return cmd_go_solve(argc - 1, argv + 1);
     if (!strcmp(argv[1], "mcts"))
         return cmd_go_mcts(argc - 1, argv + 1);
-    cli_usage_error("go: unknown subcommand '%s' (show, solve, mcts)", argv[1]);
+    if (!strcmp(argv[1], "audit"))
+        return cmd_go_audit(argc - 1, argv + 1);
+    cli_usage_error("go: unknown subcommand '%s' (show, solve, mcts, audit)", argv[1]);
 }
