@@ -2,7 +2,8 @@
  * cmd_solve.c, `vp go mcts` in cmd_mcts.c): `vp go show` reads Go problems
  * (SGF or the JSON problem format), checks that their setup can arise, and
  * prints them in benchmark coordinates, as SGF or as JSON, optionally under
- * a board symmetry and colour inversion. */
+ * a board symmetry and colour inversion, and draws them as PNG or SVG
+ * images (generator/render.h), whole or cropped to the problem's region. */
 #include <config.h>
 
 #include <getopt.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../engines/coord.h"
 #include "../engines/go.h"
@@ -17,7 +19,10 @@
 #include "../engines/problem.h"
 #include "../engines/strbuf.h"
 #include "../engines/vp.h"
+#include "../generator/render.h"
+#include "../solver/ld.h"
 #include "cli.h"
+#include "goprob.h"
 
 #define SHOW_FORMAT "vitalpoint-go-problem"
 
@@ -34,6 +39,18 @@ static const char show_help[] =
     "      --invert       swap the colours and the side to play\n"
     "      --sgf          print SGF (setup and solution tree) instead\n"
     "      --json         print one JSON object per problem instead\n"
+    "      --image PATH   also draw each problem (after the transform) as an image:\n"
+    "                     PNG, or SVG for a PATH ending in .svg; with several\n"
+    "                     files PATH must hold %n (the file's name without its\n"
+    "                     extension), like 'img/%n.png'\n"
+    "      --svg          SVG whatever PATH ends in\n"
+    "      --crop         crop the image to the problem's region (inferred as\n"
+    "                     `vp go solve` does; the stones' bounding box when it\n"
+    "                     cannot be), with one line of margin\n"
+    "      --size PX      the width of the whole board's image (default 760,\n"
+    "                     40..8192); a crop keeps its scale\n"
+    "      --no-coords    no coordinate labels\n"
+    "      --threads T    images drawn at once (default: all cores)\n"
     "  -h, --help         this help\n";
 
 static void go_usage(FILE *f)
@@ -42,6 +59,7 @@ static void go_usage(FILE *f)
           "  show        read, check and print Go problems (SGF or JSON)\n"
           "  solve       prove life-and-death problems: every correct first move\n"
           "  mcts        the MCTS/UCT reference search (Smargo-style), with its metrics\n"
+          "  build       build a verified tsumego benchmark set (records, options, images)\n"
           "  audit       check a tsumego benchmark set: records, variants, proofs, options\n"
           "Run `vp go SUBCOMMAND --help` for its options.\n",
           f);
@@ -126,15 +144,93 @@ static void print_problem(const char *file, const problem *p, const go_board *b,
     free(board);
 }
 
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* The crop of problem p's image: the bounding box of its region (as ld
+ * infers it with default options) and its stones, so stones that frame
+ * the problem from outside the region show too; the stones alone when the
+ * region cannot be inferred; none for an empty board. */
+static void show_crop(const problem *p, const go_board *b, render_opts *o)
+{
+    char err[VP_ERRLEN];
+    bb361 box = bb361_or(b->set[GO_BLACK], b->set[GO_WHITE]);
+    ld_problem *lp = malloc(sizeof *lp);
+    if (lp && ld_problem_from(p, NULL, lp, err) == 0)
+        box = bb361_or(box, lp->region);
+    free(lp);
+    render_crop_to(o, &box, 0);
+}
+
+/* Draws every board to its path, on the OpenMP threads; returns CLI_OK,
+ * or CLI_FAIL after printing each failure (in input order). */
+static int show_images(int n, const problem *ps, const go_board *bs, char **paths, const render_opts *base,
+                       int crop)
+{
+    char(*errs)[VP_ERRLEN] = calloc((size_t)n, sizeof *errs);
+    if (!errs) {
+        cli_error("out of memory");
+        return CLI_FAIL;
+    }
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int i = 0; i < n; i++) {
+        render_opts o = *base;
+        if (crop)
+            show_crop(&ps[i], &bs[i], &o);
+        if (render_board_file(&bs[i], &o, paths[i], errs[i]) == 0)
+            errs[i][0] = 0;
+        else if (!errs[i][0])
+            snprintf(errs[i], VP_ERRLEN, "%s: cannot draw the image", paths[i]);
+    }
+    int rc = CLI_OK;
+    for (int i = 0; i < n; i++)
+        if (errs[i][0]) {
+            cli_error("%s", errs[i]);
+            rc = CLI_FAIL;
+        }
+    free(errs);
+    return rc;
+}
+
+/* Exits with 2 when the folder of some path does not exist. */
+static void check_folders(char **paths, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *path = paths[i], *slash = strrchr(path, '/');
+        if (!slash)
+            continue;
+        char *dir = strndup(path, slash > path ? (size_t)(slash - path) : 1);
+        struct stat st;
+        int ok = dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+        if (!ok)
+            cli_usage_error("--image: the folder '%s' of %s does not exist", dir ? dir : path, path);
+        free(dir);
+    }
+}
+
 static int cmd_show(int argc, char **argv)
 {
+    enum { OPT_IMAGE = 0x300, OPT_SVG, OPT_CROP, OPT_SIZE, OPT_NO_COORDS };
     static const struct option opts[] = {{"transform", required_argument, 0, 't'},
                                          {"invert", no_argument, 0, 'i'},
                                          {"sgf", no_argument, 0, 's'},
                                          {"json", no_argument, 0, 'j'},
+                                         {"image", required_argument, 0, OPT_IMAGE},
+                                         {"svg", no_argument, 0, OPT_SVG},
+                                         {"crop", no_argument, 0, OPT_CROP},
+                                         {"size", required_argument, 0, OPT_SIZE},
+                                         {"no-coords", no_argument, 0, OPT_NO_COORDS},
+                                         {"threads", required_argument, 0, 'T'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    int k = 0, invert = 0, sgf = 0, json = 0, c;
+    int k = 0, invert = 0, sgf = 0, json = 0, c, svg = 0, crop = 0;
+    long threads = 0;
+    const char *image = NULL;
+    render_opts ro;
+    render_opts_init(&ro);
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -154,6 +250,12 @@ static int cmd_show(int argc, char **argv)
         case 'i': invert = 1; break;
         case 's': sgf = 1; break;
         case 'j': json = 1; break;
+        case OPT_IMAGE: image = optarg; break;
+        case OPT_SVG: svg = 1; break;
+        case OPT_CROP: crop = 1; break;
+        case OPT_SIZE: ro.size_px = (int)cli_parse_long("--size", optarg, RENDER_MIN_PX, RENDER_MAX_PX); break;
+        case OPT_NO_COORDS: ro.coords = 0; break;
+        case 'T': threads = cli_parse_long("--threads", optarg, 1, 1024); break;
         case ':': cli_usage_error("go show: option '%s' needs a value", argv[optind - 1]);
         default: cli_usage_error("go show: unknown option '%s' (see --help)", argv[optind - 1]);
         }
@@ -163,10 +265,30 @@ static int cmd_show(int argc, char **argv)
     if (sgf && json)
         cli_usage_error("go show: --sgf and --json exclude each other");
     int n = argc - optind;
+    if (!image && (svg || crop))
+        cli_usage_error("go show: --svg and --crop need --image PATH");
+    if (image && svg && ends_with(image, ".png"))
+        cli_usage_error("--svg: the image path %s ends in .png", image);
+    if (image && n > 1 && !strstr(image, "%n"))
+        cli_usage_error("--image: with several files the path must hold %%n (like img/%%n.png)");
+    ro.format = image && (svg || ends_with(image, ".svg")) ? RENDER_SVG : RENDER_PNG;
+    char **paths = NULL;
+    if (image) {
+        paths = goprob_output_paths(image, (const char *const *)(argv + optind), n);
+        if (!paths) {
+            cli_error("out of memory");
+            return CLI_FAIL;
+        }
+        check_folders(paths, n);
+    }
     problem *ps = calloc((size_t)n, sizeof *ps);
     go_board *bs = calloc((size_t)n, sizeof *bs);
     if (!ps || !bs) {
         cli_error("out of memory");
+        if (paths)
+            goprob_free_paths(paths, n);
+        free(ps);
+        free(bs);
         return CLI_FAIL;
     }
     /* Everything is read and checked before anything is printed. */
@@ -187,6 +309,12 @@ static int cmd_show(int argc, char **argv)
     }
     for (int i = 0; rc == CLI_OK && i < n; i++)
         print_problem(argv[optind + i], &ps[i], &bs[i], json, sgf);
+    fflush(stdout);
+    cli_set_threads(threads);
+    if (rc == CLI_OK && paths)
+        rc = show_images(n, ps, bs, paths, &ro, crop);
+    if (paths)
+        goprob_free_paths(paths, n);
     for (int i = 0; i < loaded; i++)
         problem_free(&ps[i]);
     free(ps);
@@ -210,7 +338,9 @@ int cmd_go(int argc, char **argv)
         return cmd_go_solve(argc - 1, argv + 1);
     if (!strcmp(argv[1], "mcts"))
         return cmd_go_mcts(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "build"))
+        return cmd_go_build(argc - 1, argv + 1);
     if (!strcmp(argv[1], "audit"))
         return cmd_go_audit(argc - 1, argv + 1);
-    cli_usage_error("go: unknown subcommand '%s' (show, solve, mcts, audit)", argv[1]);
+    cli_usage_error("go: unknown subcommand '%s' (show, solve, mcts, build, audit)", argv[1]);
 }
