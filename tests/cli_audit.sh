@@ -132,6 +132,32 @@ check "  ... every first visit is playout 1 or none; one restricted option per p
     [ \$(tail -n +2 '$T/opt3.csv' | cut -d, -f6,7 | grep -v '^[-1],[-1]\$' | wc -l) -eq 0 ] &&
     [ \$(tail -n +2 '$T/opt3.csv' | cut -d, -f7 | grep -c '^1\$') -eq 3 ]"
 
+# A set built by vp go build from four bundled problems (one answered by a
+# ko, one with two correct first moves), with every transform: the audit
+# finds nothing, with df-pn and the option audit; variants whose transform
+# names are swapped are caught.
+D="$top_srcdir/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary"
+if [ -f "$D/Prob0661.json" ]; then
+    check_exit 0 "vp go build: four problems, eight transforms" vp go build -q -o "$T/built.jsonl.gz" \
+        --transforms rot90,rot180,rot270,flip-h,flip-v,invert,relabel,shuffle \
+        "$D/Prob0001.json" "$D/Prob0031.json" "$D/Prob0391.json" "$D/Prob0661.json"
+    check_exit 0 "  ... the built set audits clean" vp go audit -q --options "$T/built" "$T/built.jsonl.gz"
+    check "  ... 36 records (4 originals, 32 variants), df-pn on all" \
+        grep -q "built.jsonl.gz: 36 records (4 originals, 32 variants), [0-9]* checks run, df-pn on 36 " "$T/out"
+    check "  ... all checks passed" grep -qx "all checks passed" "$T/out"
+    check "  ... Table 6: 16 options and one equivalent correct move" sh -c "
+        [ \$(tail -n +2 '$T/built.csv' | grep -c ',correct,') -eq 4 ] &&
+        [ \$(tail -n +2 '$T/built.csv' | grep -c ',distractor,') -eq 12 ] &&
+        [ \$(tail -n +2 '$T/built.csv' | grep -c ',equiv. correct,') -eq 1 ]"
+    gzip -dc "$T/built.jsonl.gz" | sed 's/flip-h/flip-x/g; s/flip-v/flip-h/g; s/flip-x/flip-v/g' >"$T/swapped.jsonl"
+    check_exit 1 "  ... flip-h and flip-v variants with their names swapped are caught" \
+        vp go audit -q --no-solve "$T/swapped.jsonl"
+    check "  ... as variant failures of those 8 records only" \
+        grep -q "^FAILED: [0-9]* failures in 8 records: variant [0-9]*\$" "$T/out"
+else
+    skip "vp go build and audit" "no bundled data/tsumego"
+fi
+
 # Bad usage and bad input: exit 2, nothing written.
 check_exit 2 "no SET" vp go audit
 check_exit 2 "two SETs" vp go audit "$A/good.jsonl" "$A/grid.jsonl"
