@@ -178,9 +178,9 @@ static int link_records(audit_run *run)
         }
         if (found < 0 || !run->it[found].usable) {
             it->log.ran[GEN_AUDIT_VARIANT]++;
+            /* the variant's own checks still run, without the comparison */
             gen_audit_log_add(&it->log, GEN_AUDIT_VARIANT, "variant_of '%s': %s", it->rec.variant_of,
                               found < 0 ? "no record of the set has this id" : "the original is unusable");
-            it->usable = 0;
         } else {
             it->orig = found;
         }

@@ -501,8 +501,10 @@ int gen_audit_parse(const json_t *v, long line, gen_audit_record *r, gen_audit_l
     else if (pr) {
         const char *key;
         json_t *t;
-        json_object_foreach(pr, key, t) if (!json_is_string(t))
+        json_object_foreach(pr, key, t)
         {
+            if (json_is_string(t))
+                continue;
             char path[96];
             snprintf(path, sizeof path, "Prompt.%.40s", key);
             wrong_type(&rd, path, "a string", t);
@@ -1072,7 +1074,7 @@ int gen_audit_statics(const gen_audit_record *r, const gen_audit_record *orig, g
     }
     if (orig)
         nf += check_variant(r, orig, log);
-    else if (r->tkind != GEN_AUDIT_T_IDENTITY) {
+    else if (!r->variant_of && r->tkind != GEN_AUDIT_T_IDENTITY) {
         log->ran[GEN_AUDIT_VARIANT]++;
         gen_audit_log_add(log, GEN_AUDIT_VARIANT, "transform '%s' without variant_of", r->transform);
         nf++;

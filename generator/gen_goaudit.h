@@ -163,8 +163,9 @@ int gen_audit_problem(const gen_audit_record *r, ld_problem *p, char *err);
 
 /* Runs the static checks of r (stones, grid, definition, options,
  * answers, lines) and, when orig is not NULL, r against its original
- * (variant); adds failures to log and counts the checks run. Returns the
- * number of failures added. */
+ * (variant); a variant whose original is not at hand (orig NULL) is left
+ * to the caller, who knows why. Adds failures to log and counts the
+ * checks run; returns the number of failures added. */
 int gen_audit_statics(const gen_audit_record *r, const gen_audit_record *orig, gen_audit_log *log);
 
 /* Solves r's problem with df-pn within nodes (no time limit, so the

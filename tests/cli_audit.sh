@@ -57,6 +57,7 @@ broken invert.jsonl "FAILED: 2 failures in 1 record: definition 1 variant 1" \
     "cho-elementary-0009.invert: variant: Question.to_play is B, the original's through invert is W"
 broken orphan.jsonl "FAILED: 1 failure in 1 record: variant 1" \
     "orphan.jsonl:1: cho-elementary-0004.rot180: variant: variant_of 'cho-elementary-0004': no record of the set has this id"
+check "  ... its own checks and df-pn still run" grep -q "orphan.jsonl: 1 record (0 originals, 1 variant), 11 checks run, df-pn on 1 " "$T/out"
 broken truncated.jsonl "FAILED: 1 failure in 1 record: json 1" \
     "truncated.jsonl:2: -: json: not JSON ("
 broken badjson.jsonl "FAILED: 1 failure in 1 record: json 1" \
