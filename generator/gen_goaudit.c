@@ -1211,6 +1211,20 @@ int gen_audit_solver_checks(const gen_audit_record *r, const gen_audit_verdict *
             nf++;
         }
     }
+    /* at the budget the record was built with, df-pn's verdict is the
+     * builder's, so every move it refutes (a pass aside) has its line */
+    if (r->nodes_budget > 0 && v->budget == r->nodes_budget) {
+        bb361 refuted = status_set(v, DFPN_DISPROVED, &pass), keys = bb361_empty();
+        for (int i = 0; i < r->nref; i++)
+            if (r->ref_key[i] >= 0)
+                bb361_set(&keys, r->ref_key[i]);
+        bb361 missing = bb361_andnot(refuted, keys);
+        if (!bb361_is_empty(missing)) {
+            gen_audit_log_add(log, GEN_AUDIT_SOLVER, "df-pn refutes %s, not keys of Solution.refutations",
+                              set_text(missing, a, sizeof a));
+            nf++;
+        }
+    }
     if (!orig || !ov || ov->status < 0)
         return nf;
     /* the variant's verdict is the original's mapped */

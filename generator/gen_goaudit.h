@@ -175,7 +175,9 @@ int gen_audit_statics(const gen_audit_record *r, const gen_audit_record *orig, g
 int gen_audit_solve(const gen_audit_record *r, long long nodes, gen_audit_verdict *v, char *err);
 /* Checks the verdict v of r: the proven first moves (ko moves when r->ko)
  * are the accepted set, every option outside it is refuted, every
- * refutation key is refuted; and, when orig is not NULL, that v equals
+ * refutation key is refuted, and (when v was solved at the record's own
+ * Provenance.nodes_budget) every refuted point is a refutation key;
+ * and, when orig is not NULL, that v equals
  * orig's verdict ov mapped through r's transform. Returns the number of
  * failures added to log. */
 int gen_audit_solver_checks(const gen_audit_record *r, const gen_audit_verdict *v, const gen_audit_record *orig,

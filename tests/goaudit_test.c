@@ -467,8 +467,37 @@ static void broken_solver(void)
     r.ref_key[0] = pt("E19");
     gen_audit_log_init(&log);
     gen_audit_solver_checks(&r, v9, NULL, NULL, &log);
-    expect("solver: a refutation key that is correct", &log, GEN_AUDIT_SOLVER, 1, "refutation key E19 is proven correct");
+    expect("solver: a refutation key that is correct (and the key it replaced is missing)", &log, GEN_AUDIT_SOLVER, 2,
+           "refutation key E19 is proven correct");
     gen_audit_log_free(&log);
+    gen_audit_record_free(&r);
+
+    /* a refutation dropped: caught at the record's own budget (200000,
+     * the one verdicts[] were solved with), not at another budget, where
+     * df-pn may refute more than the builder's run did */
+    copy_record(&r, p9);
+    CHECK(r.nodes_budget == 200000 && v9->budget == 200000, "0009 solved at its own budget");
+    char last[COORD_BUFLEN], want[64];
+    /* the first key (a point: "pass" sorts last) moved to the end, cut off */
+    int k0 = r.ref_key[0], n = r.nref;
+    gen_audit_list l0 = r.ref[0];
+    r.ref[0] = r.ref[n - 1];
+    r.ref_key[0] = r.ref_key[n - 1];
+    r.ref[n - 1] = l0;
+    r.ref_key[n - 1] = k0;
+    coord_format(k0, 19, last);
+    r.nref--;
+    gen_audit_log_init(&log);
+    gen_audit_solver_checks(&r, v9, NULL, NULL, &log);
+    snprintf(want, sizeof want, "df-pn refutes %s, not keys of", last);
+    expect("solver: a refutation left out", &log, GEN_AUDIT_SOLVER, 1, want);
+    gen_audit_log_free(&log);
+    r.nodes_budget = 100000;
+    gen_audit_log_init(&log);
+    gen_audit_solver_checks(&r, v9, NULL, NULL, &log);
+    expect("solver: ... not looked for at another budget", &log, GEN_AUDIT_SOLVER, 0, NULL);
+    gen_audit_log_free(&log);
+    r.nref = n;
     gen_audit_record_free(&r);
 
     /* a budget too small to prove anything */
