@@ -577,7 +577,7 @@ static void print_summary(FILE *f, const build_run *run, int ntiers, const char 
     if (!t)
         return;
     stats_of(run, ntiers, t);
-    fprintf(f, "  %-14s %5s %7s %9s %13s %9s %9s\n", "tier", "N", "options", "B/W", "score", "std.len", "var.len");
+    fprintf(f, "  %-14s %5s %7s %9s %13s %13s %8s\n", "tier", "N", "options", "B/W", "score", "main avg/max", "var.len");
     for (int k = 0; k <= ntiers; k++) {
         if (k == ntiers && ntiers == 1)
             break;
@@ -587,7 +587,7 @@ static void print_summary(FILE *f, const build_run *run, int ntiers, const char 
             snprintf(sc, sizeof sc, "%.2f-%.2f", t[k].score_min, t[k].score_max);
         else
             snprintf(sc, sizeof sc, "-");
-        fprintf(f, "  %-14s %5d %7d %9s %13s %4.2f/%-4d %9.2f\n", k < ntiers ? names[k] : "(all)", t[k].n, a->gopts.k,
+        fprintf(f, "  %-14s %5d %7d %9s %13s %8.2f/%-4d %8.2f\n", k < ntiers ? names[k] : "(all)", t[k].n, a->gopts.k,
                 bw, sc, avg(t[k].main_sum, t[k].n), t[k].max_main, avg(t[k].var_sum, t[k].nvar));
     }
     free(t);

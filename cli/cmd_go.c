@@ -281,8 +281,6 @@ static int cmd_show(int argc, char **argv)
         }
         check_folders(paths, n);
     }
-    /* n > 0 (a FILE is required); said again for GCC, whose -O1 sanitizer
-     * build otherwise sees a negative count once cmd_show is inlined */
     problem *ps = calloc(n > 0 ? (size_t)n : 1, sizeof *ps);
     go_board *bs = calloc(n > 0 ? (size_t)n : 1, sizeof *bs);
     if (!ps || !bs) {

@@ -262,7 +262,9 @@ static void draw_stone(cairo_t *cr, int color, double cx, double cy)
     }
 }
 
-static void draw_stones(cairo_t *cr, const go_board *b, const render_geom *g)
+/* The stones, in vector form (SVG): each one's gradients drawn at its
+ * exact place. */
+static void draw_stones_vector(cairo_t *cr, const go_board *b, const render_geom *g)
 {
     int n = b->size;
     for (int y = g->gy0; y <= g->gy1; y++)
@@ -271,6 +273,51 @@ static void draw_stones(cairo_t *cr, const go_board *b, const render_geom *g)
             if (c == GO_BLACK || c == GO_WHITE)
                 draw_stone(cr, c, ux(x), uy(n, y));
         }
+}
+
+/* The stones of a raster image: one black and one white stone (with its
+ * shadow) drawn once into small images, then copied to every stone with
+ * its centre on the pixel corner nearest the point's exact centre (at
+ * most half a pixel off; in pixels of the full image, so a crop shows the
+ * same pixels). Drawing the gradients cost about 0.25 ms a stone at 760
+ * px; a copy costs about 15 microseconds, compression included. Returns
+ * 0, or -1 when a sprite could not be made (the caller then draws the
+ * vector stones). */
+static int draw_stones_raster(cairo_t *cr, const go_board *b, const render_geom *g)
+{
+    int n = b->size;
+    int half = (int)ceil(0.62 * g->unit) + 2, size = 2 * half;
+    cairo_surface_t *target = cairo_get_target(cr), *sprite[3] = {NULL, NULL, NULL};
+    int ok = 1;
+    for (int c = GO_BLACK; c <= GO_WHITE; c++) {
+        sprite[c] = cairo_surface_create_similar_image(target, CAIRO_FORMAT_ARGB32, size, size);
+        cairo_t *sc = cairo_create(sprite[c]);
+        cairo_translate(sc, half, half);
+        cairo_scale(sc, g->unit, g->unit);
+        draw_stone(sc, c, 0, 0);
+        ok &= cairo_status(sc) == CAIRO_STATUS_SUCCESS;
+        cairo_destroy(sc);
+        cairo_surface_flush(sprite[c]);
+        ok &= cairo_surface_status(sprite[c]) == CAIRO_STATUS_SUCCESS;
+    }
+    if (ok) {
+        cairo_save(cr);
+        cairo_identity_matrix(cr); /* device pixels of this image */
+        for (int y = g->gy0; y <= g->gy1; y++)
+            for (int x = g->gx0; x <= g->gx1; x++) {
+                int c = go_color_at(b, y * 19 + x);
+                if (c != GO_BLACK && c != GO_WHITE)
+                    continue;
+                long px = lround(ux(x) * g->unit) - half - g->px0, py = lround(uy(n, y) * g->unit) - half - g->py0;
+                cairo_set_source_surface(cr, sprite[c], (double)px, (double)py);
+                cairo_rectangle(cr, (double)px, (double)py, size, size);
+                cairo_fill(cr);
+            }
+        cairo_restore(cr);
+    }
+    cairo_surface_destroy(sprite[GO_BLACK]);
+    cairo_surface_destroy(sprite[GO_WHITE]);
+    return ok ? 0 : -1;
 }
 
 /* Letters on points: on an empty point a wood disc hides the lines under
@@ -312,7 +359,8 @@ static void draw(cairo_t *cr, const go_board *b, const render_opts *o, const ren
     draw_stars(cr, n, g);
     if (o->coords)
         draw_labels(cr, n, g);
-    draw_stones(cr, b, g);
+    if (o->format == RENDER_SVG || draw_stones_raster(cr, b, g))
+        draw_stones_vector(cr, b, g);
     draw_marks(cr, b, o, g);
 }
 
@@ -403,10 +451,10 @@ static int svg_renumber(membuf *m)
 /* ---- PNG ----
  * cairo_surface_write_to_png_stream spends 80% of an image's time in
  * libpng's five adaptive filters and zlib at level 6; this writer filters
- * each row with Up and deflates at level 1. Drawing and writing a full
- * board takes a third of the time cairo's writer alone takes (11 ms
- * against 35 on the machine of bench/RESULTS.md), for a file 15% (a
- * crop) to 26% (a full board) larger. */
+ * each row with Up and deflates at level 1. Drawing and writing a whole
+ * board takes about a quarter of the time cairo's writer alone takes on
+ * the same pixels, for a file 12% (a corner) to 27% (a whole board)
+ * larger (bench/render_bench, figures in bench/RESULTS.md). */
 #define PNG_LEVEL 1
 
 static void be32(unsigned char *p, uint32_t v)

@@ -18,7 +18,9 @@
  * [round(L u), round(R u)) x [round(T u), round(B u)) for the band's edges
  * L, R, T, B in units (render_geometry computes it). Lines that continue
  * beyond a cropped side run 0.6 units into the band; labels are drawn on
- * every side of the crop, cropped or not. */
+ * every side of the crop, cropped or not. In a PNG a stone's centre is the
+ * pixel corner nearest its exact centre (one stone of each colour is drawn
+ * and copied); an SVG places it exactly. */
 #ifndef VP_RENDER_H
 #define VP_RENDER_H
 

@@ -131,6 +131,8 @@ for r in recs:
 check "  ... variants pass the independent check too" "$CHECKER" --check-set "$T/t1/set.jsonl" 400000
 
 # ---- options ------------------------------------------------------------------------------
+check_exit 0 "--svg --no-crop" vp go build "$cho/Prob0001.json" -o "$T/svg.jsonl" --images "$T/svg" --svg --no-crop -q
+check "  ... an SVG named in the record" sh -c "grep -q '\"image\":\"$T/svg/cho-elementary-0001.svg\"' '$T/svg.jsonl' && grep -q '<svg' '$T/svg/cho-elementary-0001.svg'"
 check_exit 0 "--k 0: open search" vp go build "$cho/Prob0001.json" -o "$T/open.jsonl" --k 0 -q
 check_py "  ... no options, the open template" '
 r = records(sys.argv[1])[0]
