@@ -92,6 +92,8 @@ int cmd_go_solve(int argc, char **argv);
 int cmd_go_mcts(int argc, char **argv);
 /* `vp go build` (cmd_build.c). */
 int cmd_go_build(int argc, char **argv);
+/* `vp go audit` (cmd_audit.c). */
+int cmd_go_audit(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 
 #endif

@@ -60,6 +60,7 @@ static void go_usage(FILE *f)
           "  solve       prove life-and-death problems: every correct first move\n"
           "  mcts        the MCTS/UCT reference search (Smargo-style), with its metrics\n"
           "  build       build a verified tsumego benchmark set (records, options, images)\n"
+          "  audit       check a tsumego benchmark set: records, variants, proofs, options\n"
           "Run `vp go SUBCOMMAND --help` for its options.\n",
           f);
 }
@@ -339,5 +340,7 @@ int cmd_go(int argc, char **argv)
         return cmd_go_mcts(argc - 1, argv + 1);
     if (!strcmp(argv[1], "build"))
         return cmd_go_build(argc - 1, argv + 1);
-    cli_usage_error("go: unknown subcommand '%s' (show, solve, mcts)", argv[1]);
+    if (!strcmp(argv[1], "audit"))
+        return cmd_go_audit(argc - 1, argv + 1);
+    cli_usage_error("go: unknown subcommand '%s' (show, solve, mcts, build, audit)", argv[1]);
 }
