@@ -31,6 +31,7 @@
 #include "cli.h"
 #include "goprob.h"
 
+#define BUILD_REPORT_FORMAT "vitalpoint-tsumego-build-report"
 #define BUILD_DEFAULT_NODES 40000LL
 #define BUILD_MAX_TIERS 10
 #define BUILD_CROP_MARGIN 1
@@ -625,7 +626,8 @@ static char *report_text(const build_run *run, int ntiers, const char (*names)[3
         }
     } else {
         for (int k = 0; k <= ntiers && !(k == ntiers && ntiers == 1); k++) {
-            json_t *j = json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:f, s:f, s:f, s:i, s:f}", "type", "tier", "tier",
+            json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:i, s:i, s:i, s:i, s:f, s:f, s:f, s:i, s:f}", "format",
+                                  BUILD_REPORT_FORMAT, "format_version", 1, "type", "tier", "tier",
                                   k < ntiers ? names[k] : "(all)", "n", t[k].n, "options", run->a->gopts.k, "black",
                                   t[k].black, "white", t[k].white, "score_min", t[k].score_min, "score_max",
                                   t[k].score_max, "avg_main_line", avg(t[k].main_sum, t[k].n), "max_main_line",
@@ -642,7 +644,8 @@ static char *report_text(const build_run *run, int ntiers, const char (*names)[3
             const build_item *it = &run->items[i];
             if (it->rec)
                 continue;
-            json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:s}", "type", "excluded", "file", it->file, "id", it->id,
+            json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s}", "format", BUILD_REPORT_FORMAT, "format_version", 1,
+                                  "type", "excluded", "file", it->file, "id", it->id,
                                   "reason", gen_go_reason_name(it->reason), "detail", it->detail ? it->detail : "");
             char *line = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
             json_decref(j);

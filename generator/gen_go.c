@@ -683,6 +683,8 @@ json_t *gen_go_record_json(const gen_go_record *rec, unsigned modalities, char *
         return NULL;
     char b[COORD_BUFLEN];
     json_t *j = json_object();
+    json_object_set_new(j, "format", json_string(GEN_GO_FORMAT));
+    json_object_set_new(j, "format_version", json_integer(GEN_GO_FORMAT_VERSION));
     json_object_set_new(j, "id", json_string(rec->id));
     json_object_set_new(j, "source", json_string(rec->source));
     json_object_set_new(j, "collection", json_string(rec->collection));

@@ -16,6 +16,9 @@
 #include "../solver/ld.h"
 #include "../solver/mcts.h"
 
+/* The record format: every record starts with these two keys. */
+#define GEN_GO_FORMAT "vitalpoint-tsumego-record"
+#define GEN_GO_FORMAT_VERSION 1
 #define GEN_GO_MAX_K 8          /* option labels A..H */
 #define GEN_GO_DEFAULT_K 4
 #define GEN_GO_MAX_ANSWERS 3    /* more proven correct first moves: excluded */

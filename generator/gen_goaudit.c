@@ -13,6 +13,7 @@
 #include "../engines/coord.h"
 #include "../engines/gosym.h"
 #include "../engines/vp.h"
+#include "gen_go.h"
 #include "../solver/mcts.h"
 
 #define N GEN_AUDIT_SIZE
@@ -435,6 +436,20 @@ int gen_audit_parse(const json_t *v, long line, gen_audit_record *r, gen_audit_l
     r->correct_answer = GO_PASS;
     if (!json_is_object(v)) {
         gen_audit_log_add(log, GEN_AUDIT_SCHEMA, "the record is %s, not an object", kind_of(v));
+        return 1;
+    }
+    /* a record of another format (or version) is refused whole: its
+     * other fields may mean something else */
+    const char *fmt = string_at(&rd, v, "format", "format", 0);
+    if (!fmt)
+        return 1;
+    if (strcmp(fmt, GEN_GO_FORMAT)) {
+        gen_audit_log_add(log, GEN_AUDIT_SCHEMA, "field 'format': \"%.40s\" is not %s", fmt, GEN_GO_FORMAT);
+        return 1;
+    }
+    json_t *fv = json_object_get(v, "format_version");
+    if (!json_is_integer(fv) || json_integer_value(fv) != GEN_GO_FORMAT_VERSION) {
+        gen_audit_log_add(log, GEN_AUDIT_SCHEMA, "field 'format_version': expected %d", GEN_GO_FORMAT_VERSION);
         return 1;
     }
     const char *id = string_at(&rd, v, "id", "id", 0);

@@ -341,7 +341,7 @@ static void test_record(void)
         return;
     }
     /* every key, in the schema's order */
-    static const char *const top[] = {"id", "source", "collection", "difficulty", "difficulty_score", "variant_of",
+    static const char *const top[] = {"format", "format_version", "id", "source", "collection", "difficulty", "difficulty_score", "variant_of",
                                       "transform", "Question", "Solution", "Prompt", "Provenance", NULL};
     static const char *const question[] = {"board_size", "black", "white", "grid", "to_play", "goal", "target",
                                            "region", "options", "option_order", NULL};

@@ -76,6 +76,9 @@ broken schema.jsonl "FAILED: 2 failures in 1 record: schema 2" \
 check "  ... and the side to play" grep -qF "schema: field 'Question.to_play': 'X' is neither B nor W" "$T/out"
 broken dupid.jsonl "FAILED: 1 failure in 1 record: schema 1" \
     "dupid.jsonl:2: cho-elementary-0009: schema: id 'cho-elementary-0009' repeats line 1"
+broken format.jsonl "FAILED: 2 failures in 2 records: schema 2" \
+    "format.jsonl:1: -: schema: field 'format': \"vitalpoint-ttt-question\" is not vitalpoint-tsumego-record"
+check "  ... and a later version" grep -qF "format.jsonl:2: -: schema: field 'format_version': expected 1" "$T/out"
 
 # Every fixture at once: the same report on one thread and on three.
 {

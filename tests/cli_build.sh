@@ -41,7 +41,8 @@ def key(c):
 ids = set()
 tiers = {"easy", "medium", "hard"}
 for r in recs:
-    assert list(r) == ["id", "source", "collection", "difficulty", "difficulty_score", "variant_of", "transform",
+    assert r["format"] == "vitalpoint-tsumego-record" and r["format_version"] == 1
+    assert list(r) == ["format", "format_version", "id", "source", "collection", "difficulty", "difficulty_score", "variant_of", "transform",
                        "Question", "Solution", "Prompt", "Provenance"], list(r)
     q, s, p = r["Question"], r["Solution"], r["Provenance"]
     assert list(q) == ["board_size", "black", "white", "grid", "to_play", "goal", "target", "region", "options",
@@ -131,6 +132,18 @@ for r in recs:
 check "  ... variants pass the independent check too" "$CHECKER" --check-set "$T/t1/set.jsonl" 400000
 
 # ---- options ------------------------------------------------------------------------------
+check_exit 0 "--report as JSON lines" vp go build "$cho/Prob0001.json" "$data"/yamada*/*.json -o "$T/rj.jsonl" \
+    --report "$T/rj-report.jsonl" --tiers 2 -q
+check_py "  ... every line names its format, the tiers and each excluded file" '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert all(r["format"] == "vitalpoint-tsumego-build-report" and r["format_version"] == 1 for r in rows)
+tiers = [r for r in rows if r["type"] == "tier"]
+ex = [r for r in rows if r["type"] == "excluded"]
+assert [r["tier"] for r in tiers] == ["easy", "hard", "(all)"], tiers
+assert sum(r["n"] for r in tiers[:2]) == tiers[2]["n"] == 1
+assert len(ex) == 20 and all(r["reason"] and r["file"].endswith(".json") for r in ex)
+' "$T/rj-report.jsonl"
 check_exit 0 "--svg --no-crop" vp go build "$cho/Prob0001.json" -o "$T/svg.jsonl" --images "$T/svg" --svg --no-crop -q
 check "  ... an SVG named in the record" sh -c "grep -q '\"image\":\"$T/svg/cho-elementary-0001.svg\"' '$T/svg.jsonl' && grep -q '<svg' '$T/svg/cho-elementary-0001.svg'"
 check_exit 0 "--k 0: open search" vp go build "$cho/Prob0001.json" -o "$T/open.jsonl" --k 0 -q

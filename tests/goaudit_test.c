@@ -627,20 +627,24 @@ static void option_audit(void)
 }
 
 /* Records that do not read: each field named by its path. */
+#define FMT "\"format\": \"vitalpoint-tsumego-record\", \"format_version\": 1, "
 static void parse_errors(void)
 {
     static const struct {
         const char *json, *check, *text;
     } cases[] = {
         {"[1, 2]", "schema", "not an object"},
-        {"{\"id\": 5}", "schema", "field 'id': expected a string, got a number"},
-        {"{\"id\": \"x\", \"Question\": {\"grid\": [[0]]}}", "schema", "field 'Question.grid': expected 19 rows"},
-        {"{\"id\": \"x\", \"Question\": {\"black\": [\"p15\"]}}", "coord", "'Question.black[0]': 'p15' is not written as P15"},
-        {"{\"id\": \"x\", \"Question\": {\"black\": [\"pass\"]}}", "coord", "'pass' is not a point"},
-        {"{\"id\": \"x\", \"Question\": {\"board_size\": 9}}", "coord", "'Question.board_size': another size, not 19"},
-        {"{\"id\": \"x\", \"Solution\": {\"refutations\": {\"Z9\": []}}}", "coord", "field 'Solution.refutations.Z9'"},
-        {"{\"id\": \"x\", \"transform\": \"rot45\"}", "schema", "'rot45' is none of"},
-        {"{\"id\": \"x\", \"Question\": {\"options\": {\"A\": \"B19\"}}, \"Solution\": {\"correct_option\": \"B\"}}",
+        {"{\"id\": \"x\"}", "schema", "field 'format' is missing"},
+        {"{\"format\": \"vitalpoint-go-solve\", \"id\": \"x\"}", "schema", "is not vitalpoint-tsumego-record"},
+        {"{\"format\": \"vitalpoint-tsumego-record\", \"format_version\": 2}", "schema", "'format_version': expected 1"},
+        {"{" FMT "\"id\": 5}", "schema", "field 'id': expected a string, got a number"},
+        {"{" FMT "\"id\": \"x\", \"Question\": {\"grid\": [[0]]}}", "schema", "field 'Question.grid': expected 19 rows"},
+        {"{" FMT "\"id\": \"x\", \"Question\": {\"black\": [\"p15\"]}}", "coord", "'Question.black[0]': 'p15' is not written as P15"},
+        {"{" FMT "\"id\": \"x\", \"Question\": {\"black\": [\"pass\"]}}", "coord", "'pass' is not a point"},
+        {"{" FMT "\"id\": \"x\", \"Question\": {\"board_size\": 9}}", "coord", "'Question.board_size': another size, not 19"},
+        {"{" FMT "\"id\": \"x\", \"Solution\": {\"refutations\": {\"Z9\": []}}}", "coord", "field 'Solution.refutations.Z9'"},
+        {"{" FMT "\"id\": \"x\", \"transform\": \"rot45\"}", "schema", "'rot45' is none of"},
+        {"{" FMT "\"id\": \"x\", \"Question\": {\"options\": {\"A\": \"B19\"}}, \"Solution\": {\"correct_option\": \"B\"}}",
          "schema", "'B' is not a label of Question.options"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

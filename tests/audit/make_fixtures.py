@@ -115,6 +115,8 @@ def record(vp, path, pid, labels):
         "option_order": sorted(labels),
     }
     rec = {
+        "format": "vitalpoint-tsumego-record",
+        "format_version": 1,
         "id": pid,
         "source": path,
         "collection": os.path.basename(os.path.dirname(path)),
@@ -270,6 +272,12 @@ def main():
     broken("schema.jsonl", [b])
     # a repeated id
     broken("dupid.jsonl", [p9, p9])
+    # a record of another format, and one of a later version
+    b = copy.deepcopy(p9)
+    b["format"] = "vitalpoint-ttt-question"
+    c = copy.deepcopy(p4)
+    c["format_version"] = 2
+    broken("format.jsonl", [b, c])
 
 
 if __name__ == "__main__":
