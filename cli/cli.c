@@ -288,3 +288,18 @@ void cli_draw_board(strbuf *out, const go_board *b)
     strbuf_printf(out, "\nblack captured %d, white captured %d, %s to move", go_captures(b, GO_BLACK),
                   go_captures(b, GO_WHITE), go_to_move(b) == GO_BLACK ? "black" : "white");
 }
+
+void cli_check_folders(const char *opt, char *const *paths, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *path = paths[i], *slash = strrchr(path, '/');
+        if (!slash)
+            continue;
+        char *dir = strndup(path, slash > path ? (size_t)(slash - path) : 1);
+        struct stat st;
+        int ok = dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+        if (!ok)
+            cli_usage_error("%s: the folder '%s' of %s does not exist", opt, dir ? dir : path, path);
+        free(dir);
+    }
+}

@@ -54,6 +54,9 @@ void cli_out_abort(cli_out *o);
 /* Writes text to path through a temporary file (as above); returns 0, or
  * prints an error naming the path and returns CLI_USAGE / CLI_FAIL. */
 int cli_write_file(const char *path, const char *text);
+/* Exits with 2 (naming opt) when the folder of some path[0..n) does not
+ * exist, so that a batch fails before any work; returns nothing. */
+void cli_check_folders(const char *opt, char *const *paths, int n);
 
 /* Seconds on a monotonic clock. */
 double cli_now(void);

@@ -594,6 +594,19 @@ static void print_summary(FILE *f, const build_run *run, int ntiers, const char 
     free(t);
 }
 
+
+/* Appends j (may be NULL: out of memory) to s as one compact JSON line
+ * and frees it. */
+static void report_line(strbuf *s, json_t *j)
+{
+    char *line = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6)) : NULL;
+    json_decref(j);
+    if (line)
+        strbuf_printf(s, "%s\n", line);
+    else
+        s->failed = 1;
+    free(line);
+}
 static char *report_text(const build_run *run, int ntiers, const char (*names)[32], int md)
 {
     strbuf s;
@@ -632,13 +645,7 @@ static char *report_text(const build_run *run, int ntiers, const char (*names)[3
                                   t[k].black, "white", t[k].white, "score_min", t[k].score_min, "score_max",
                                   t[k].score_max, "avg_main_line", avg(t[k].main_sum, t[k].n), "max_main_line",
                                   t[k].max_main, "avg_variation_length", avg(t[k].var_sum, t[k].nvar));
-            char *line = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6)) : NULL;
-            json_decref(j);
-            if (line)
-                strbuf_printf(&s, "%s\n", line);
-            else
-                s.failed = 1;
-            free(line);
+            report_line(&s, j);
         }
         for (int i = 0; i < run->n; i++) {
             const build_item *it = &run->items[i];
@@ -647,13 +654,7 @@ static char *report_text(const build_run *run, int ntiers, const char (*names)[3
             json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:s, s:s, s:s}", "format", BUILD_REPORT_FORMAT, "format_version", 1,
                                   "type", "excluded", "file", it->file, "id", it->id,
                                   "reason", gen_go_reason_name(it->reason), "detail", it->detail ? it->detail : "");
-            char *line = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-            json_decref(j);
-            if (line)
-                strbuf_printf(&s, "%s\n", line);
-            else
-                s.failed = 1;
-            free(line);
+            report_line(&s, j);
         }
     }
     free(t);

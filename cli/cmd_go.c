@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../engines/coord.h"
 #include "../engines/go.h"
@@ -195,22 +194,6 @@ static int show_images(int n, const problem *ps, const go_board *bs, char **path
     return rc;
 }
 
-/* Exits with 2 when the folder of some path does not exist. */
-static void check_folders(char **paths, int n)
-{
-    for (int i = 0; i < n; i++) {
-        const char *path = paths[i], *slash = strrchr(path, '/');
-        if (!slash)
-            continue;
-        char *dir = strndup(path, slash > path ? (size_t)(slash - path) : 1);
-        struct stat st;
-        int ok = dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
-        if (!ok)
-            cli_usage_error("--image: the folder '%s' of %s does not exist", dir ? dir : path, path);
-        free(dir);
-    }
-}
-
 static int cmd_show(int argc, char **argv)
 {
     enum { OPT_IMAGE = 0x300, OPT_SVG, OPT_CROP, OPT_SIZE, OPT_NO_COORDS };
@@ -279,7 +262,7 @@ static int cmd_show(int argc, char **argv)
             cli_error("out of memory");
             return CLI_FAIL;
         }
-        check_folders(paths, n);
+        cli_check_folders("--image", paths, n);
     }
     problem *ps = calloc(n > 0 ? (size_t)n : 1, sizeof *ps);
     go_board *bs = calloc(n > 0 ? (size_t)n : 1, sizeof *bs);

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -844,19 +843,9 @@ int cmd_go_mcts(int argc, char **argv)
         }
         for (int i = 0; i < n; i++)
             items[i].tree_path = paths[i];
-        free(paths);
         /* the folders must exist before anything is searched */
-        for (int i = 0; i < n; i++) {
-            const char *path = items[i].tree_path, *slash = strrchr(path, '/');
-            if (!slash)
-                continue;
-            char *dir = strndup(path, slash > path ? (size_t)(slash - path) : 1);
-            struct stat st;
-            int ok = dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
-            if (!ok)
-                cli_usage_error("--tree: the folder '%s' of %s does not exist", dir ? dir : path, path);
-            free(dir);
-        }
+        cli_check_folders("--tree", paths, n);
+        free(paths);
     }
     cli_set_threads(a.threads);
     json_object_seed(0); /* before threads create JSON objects */

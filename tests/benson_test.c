@@ -711,15 +711,11 @@ static void random_setup(go_board *b, int n, rng *r)
 
 /* A random 19x19 setup: stones at random, then chains without a liberty
  * removed until none is left. */
-static void random_big_setup(go_board *b, rng *r)
+/* Sets b up on 19x19 with the stones of set (set[GO_EMPTY] the rest),
+ * after emptying every chain left without a liberty, until none is. */
+static void setup_sets(go_board *b, bb361 *set)
 {
     char err[VP_ERRLEN];
-    bb361 set[3] = {bb361_empty(), bb361_empty(), bb361_empty()};
-    int wb = 2 + (int)rng_below(r, 3), ww = 1 + (int)rng_below(r, 3);
-    for (int p = 0; p < GO_NPOINTS; p++) {
-        int k = (int)rng_below(r, 8);
-        bb361_set(&set[k < wb ? GO_BLACK : k < wb + ww ? GO_WHITE : GO_EMPTY], p);
-    }
     for (int changed = 1; changed;) {
         changed = 0;
         for (int c = GO_BLACK; c <= GO_WHITE; c++)
@@ -737,6 +733,17 @@ static void random_big_setup(go_board *b, rng *r)
     int rc = go_setup_stones(b, GO_BLACK, &set[GO_BLACK], err) || go_setup_stones(b, GO_WHITE, &set[GO_WHITE], err) ||
              go_setup_check(b, err);
     CHECK(rc == 0, "random 19x19 setup: %s", err);
+}
+
+static void random_big_setup(go_board *b, rng *r)
+{
+    bb361 set[3] = {bb361_empty(), bb361_empty(), bb361_empty()};
+    int wb = 2 + (int)rng_below(r, 3), ww = 1 + (int)rng_below(r, 3);
+    for (int p = 0; p < GO_NPOINTS; p++) {
+        int k = (int)rng_below(r, 8);
+        bb361_set(&set[k < wb ? GO_BLACK : k < wb + ww ? GO_WHITE : GO_EMPTY], p);
+    }
+    setup_sets(b, set);
 }
 
 /* benson_alive_window gives benson_alive's answer whenever its words hold
@@ -807,24 +814,8 @@ static void test_ldwin(void)
             else
                 bb361_set(&set[k < 6 ? attacker : GO_EMPTY], p);
         }
-        for (int changed = 1; changed;) {
-            changed = 0;
-            for (int c = GO_BLACK; c <= GO_WHITE; c++)
-                for (bb361 todo = set[c]; !bb361_is_empty(todo);) {
-                    bb361 chain = bb361_flood(set[c], bb361_lowest(&todo));
-                    todo = bb361_andnot(todo, chain);
-                    if (!bb361_intersects(bb361_neighbours(chain), set[GO_EMPTY])) {
-                        set[c] = bb361_andnot(set[c], chain);
-                        set[GO_EMPTY] = bb361_or(set[GO_EMPTY], chain);
-                        changed = 1;
-                    }
-                }
-        }
         go_board b;
-        go_board_init(&b, 19, NULL);
-        int rc = go_setup_stones(&b, GO_BLACK, &set[GO_BLACK], err) ||
-                 go_setup_stones(&b, GO_WHITE, &set[GO_WHITE], err) || go_setup_check(&b, err);
-        CHECK(rc == 0, "framed setup: %s", err);
+        setup_sets(&b, set);
         ld_win win;
         CHECK(ld_win_init(&win, &within, 19, defender, err) == 0, "ld_win_init: %s", err);
         bb361 ref;
