@@ -97,6 +97,7 @@ typedef struct ctx {
     bb361 outside_att; /* the attacker's stones outside the region (frame) */
     int frame_ok;      /* they are all pass-alive: no_eye_space may run */
     ld_win win;        /* the region's packed window, for Benson */
+    bb361 rim_att;     /* region points next to outside_att */
     ld_wset wtarget, wmoves, wrim_att; /* in the window: the target, the
                         * moves' points, region points next to outside_att */
     tt_entry *tt;
@@ -555,6 +556,34 @@ static int in_atari(const ctx *c, const bb361 *cs, bb361 capt, int m, int mover)
     return 1;
 }
 
+#ifndef DFPN_LOCAL_SPACE
+#define DFPN_LOCAL_SPACE 1
+#endif
+
+/*
+** The local space of the target: the points that can still matter to it.
+** Safe are the attacker chains in the region joined to the frame (with
+** frame_ok pass-alive: never captured); S is the region points reached
+** from the target's stones without crossing a safe stone. Every neighbour
+** of S outside it is then a safe stone (ld_frame leaves only attacker
+** stones next to the region), so a move on an empty point outside S, by
+** either side, touches no point of S and captures nothing in it: it
+** changes nothing a pass would not, and the pass is always generated.
+** Returns S, or the whole region when the argument does not apply (no
+** frame_ok, or seki as death, where a tempo move elsewhere is not a pass:
+** the side that would lose by two passes may need it).
+*/
+static bb361 local_space(const ctx *c, const bb361 *set)
+{
+    if (!c->frame_ok || c->seki_is_death)
+        return c->region;
+    bb361 A = bb361_and(set[c->attacker], c->region);
+    bb361 seed = bb361_and(A, c->rim_att);
+    bb361 safe = flood_window(c, seed, A);
+    bb361 on = bb361_and(c->target, set[c->defender]);
+    return flood_window(c, on, bb361_andnot(c->region, safe));
+}
+
 /* Fills k with the children of boards[d] (legal region points, then the
  * pass) and their first values; returns their number. A child found in
  * the table or on the path is not played: a table entry is never a
@@ -568,6 +597,8 @@ static int gen_kids(ctx *c, int d, kid *k)
     go_board *cb = &c->boards[d + 1];
     int color = go_to_move(b), opp = 3 - color, n = 0;
     bb361 cand = bb361_and(c->moves, b->set[GO_EMPTY]);
+    if (DFPN_LOCAL_SPACE && d > 0)
+        cand = bb361_and(cand, local_space(c, b->set));
     uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];
     bb361 capts[DFPN_MAX_ROOT];
     new_stamp(c);
@@ -1050,8 +1081,8 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.wtarget = ld_win_pack(&c.win, &c.target);
     c.wmoves = ld_win_pack(&c.win, &c.moves);
     {
-        bb361 ra = bb361_and(c.region, bb361_neighbours(c.outside_att));
-        c.wrim_att = ld_win_pack(&c.win, &ra);
+        c.rim_att = bb361_and(c.region, bb361_neighbours(c.outside_att));
+        c.wrim_att = ld_win_pack(&c.win, &c.rim_att);
     }
     set_pass(&c, 0);
 
@@ -1072,8 +1103,11 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     int n = gen_kids(&c, 0, rk), cut = 0;
     memset(want, 1, (size_t)n);
     solve_roots(&c, rk, n, want);
-    if (c.aborted && !c.ko_seen) {
-        /* no ko so far: no ko pass to keep the budget for */
+    int ko_wait = 0; /* failures that the ko pass would take */
+    for (int i = 0; i < n; i++)
+        ko_wait += c.ko_seen && rk[i].kof && settled(&rk[i], 0);
+    if (c.aborted && !ko_wait) {
+        /* no failure that met a ko: no ko pass to keep the budget for */
         c.max_nodes = o->max_nodes;
         c.max_seconds = o->max_seconds;
         c.aborted = 0;

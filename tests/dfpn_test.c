@@ -237,10 +237,46 @@ static void test_no_livelock(void)
     problem_free(&pr);
 }
 
+/* Fujisawa 15 (bundled; kill, book move O19) is proved within 100,000
+ * nodes only because moves outside the target's local space are not
+ * searched (local_space in dfpn.c): without that the solver spent
+ * 225,000 nodes and still had the book move open. */
+static void test_local_space(void)
+{
+    const char *top = getenv("top_srcdir");
+    char path[4200], err[VP_ERRLEN];
+    snprintf(path, sizeof path,
+             "%s/data/tsumego/fujisawa-shuuko-collection-or-original-tsumego-elementary/Problem_15.json",
+             top && *top ? top : ".");
+    problem pr;
+    problem_init(&pr);
+    int rc = problem_load_file(path, &pr, err);
+    CHECK(rc == 0, "%s: %s", path, err);
+    ld_problem p;
+    if (rc == 0)
+        rc = ld_problem_from(&pr, NULL, &p, err);
+    CHECK(rc == 0, "%s: %s", path, err);
+    if (rc == 0) {
+        dfpn_opts o;
+        dfpn_opts_init(&o);
+        o.max_nodes = 100000;
+        o.max_seconds = 0;
+        dfpn_result r;
+        rc = dfpn_solve(&p, &o, &r, err);
+        CHECK(rc == 0, "%s: %s", path, err);
+        int book = (pr.height - 1 - pr.solution.children[0]->y) * 19 + pr.solution.children[0]->x;
+        CHECK(rc == 0 && r.status == DFPN_PROVED && r.nfirst == 1 && r.first[0] == book,
+              "Fujisawa 15: the book move alone proved within 100,000 nodes (status %s, %d first moves, %lld nodes)",
+              dfpn_status_name(r.status), r.nfirst, r.nodes);
+    }
+    problem_free(&pr);
+}
+
 int main(void)
 {
     test_shapes();
     test_no_livelock();
+    test_local_space();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);
