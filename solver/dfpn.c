@@ -110,6 +110,7 @@ typedef struct ctx {
     uint64_t bmask;
     int tt_log2, tt_max_log2; /* the table grows up to 2^tt_max_log2 entries */
     long long grow_at;        /* node count at which it grows next */
+    long long grow_base;      /* node count when the table was made */
     uint16_t lstamp[GO_NSLOTS]; /* capped liberty counts of chain heads, */
     uint8_t lcount[GO_NSLOTS];  /* valid while lstamp[h] == stamp */
     uint16_t stamp;
@@ -777,10 +778,45 @@ static void tt_grow(ctx *c)
             if ((old[i].pn | old[i].dn) && is_final(old[i].pn, old[i].dn) == (pass == 0))
                 tt_put(c, old[i].key, old[i].pn, old[i].dn, (int)(old[i].key & 1));
     free(old);
-    free(c->bcache);
-    c->bcache = nb;
-    c->bmask = ((uint64_t)1 << BCACHE_LOG2(log2)) - 1;
-    c->grow_at = (long long)1 << (log2 - 1);
+    if (((uint64_t)1 << BCACHE_LOG2(log2)) > c->bmask + 1) {
+        free(c->bcache);
+        c->bcache = nb;
+        c->bmask = ((uint64_t)1 << BCACHE_LOG2(log2)) - 1;
+    } else {
+        free(nb); /* a second table growing: the Benson cache is large enough */
+    }
+    c->grow_at = c->grow_base + ((long long)1 << (log2 - 1));
+}
+
+/* A transposition table kept aside while the other pass runs. */
+typedef struct tt_table {
+    tt_entry *tt;
+    uint64_t mask;
+    int log2;
+    long long grow_at, grow_base;
+} tt_table;
+
+/* A new empty table, small, growing with the nodes searched from now. */
+static int table_new(const ctx *c, tt_table *t)
+{
+    t->log2 = c->tt_max_log2 < TT_START_LOG2 ? c->tt_max_log2 : TT_START_LOG2;
+    t->tt = table_alloc(((size_t)1 << t->log2) * sizeof *t->tt);
+    t->mask = (((uint64_t)1 << t->log2) - 1) & ~(uint64_t)1;
+    t->grow_base = c->nodes;
+    t->grow_at = t->grow_base + ((long long)1 << (t->log2 - 1));
+    return t->tt ? 0 : -1;
+}
+
+/* Exchanges the table in use with *t. */
+static void table_swap(ctx *c, tt_table *t)
+{
+    tt_table u = {c->tt, c->mask, c->tt_log2, c->grow_at, c->grow_base};
+    c->tt = t->tt;
+    c->mask = t->mask;
+    c->tt_log2 = t->log2;
+    c->grow_at = t->grow_at;
+    c->grow_base = t->grow_base;
+    *t = u;
 }
 
 static void budget(ctx *c)
@@ -983,13 +1019,12 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
  * retake any ko at once (it has ko threats) but spends a threat each time,
  * so a cycle through such a retake is the prover's, any other cycle the
  * opponent's. Pass 1, success by ko: the prover may retake at once and
- * every cycle is its. Clears the table. */
-static void set_pass(ctx *c, int pass)
+ * every cycle is its. Each pass has its own table (table_swap). */
+static void set_pass_model(ctx *c, int pass)
 {
     c->free_side = pass == 0 ? go_other(c->prover) : c->prover;
     c->rep_win = pass == 0 ? -1 : 1;
     c->ko_seen = 0;
-    memset(c->tt, 0, (c->mask + 2) * sizeof *c->tt);
 }
 
 /* 1 when the value of a root move is final and trustworthy (a value
@@ -1084,7 +1119,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         c.rim_att = bb361_and(c.region, bb361_neighbours(c.outside_att));
         c.wrim_att = ld_win_pack(&c.win, &c.rim_att);
     }
-    set_pass(&c, 0);
+    set_pass_model(&c, 0);
 
     /* only a target already captured (or a finished game) ends the
      * problem at the root; a target statically alive or dead still gets
@@ -1096,71 +1131,126 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         snprintf(r->reason, sizeof r->reason, "the position is already terminal");
         goto done;
     }
-    /* pass 0: success in the local game, on three quarters of the budget
-     * so that the failures it finds can still be checked for a ko */
-    c.max_nodes = o->max_nodes > 0 ? o->max_nodes - o->max_nodes / 4 : 0;
-    c.max_seconds = o->max_seconds > 0 ? 0.75 * o->max_seconds : 0;
-    int n = gen_kids(&c, 0, rk), cut = 0;
-    memset(want, 1, (size_t)n);
-    solve_roots(&c, rk, n, want);
-    int ko_wait = 0; /* failures that the ko pass would take */
-    for (int i = 0; i < n; i++)
-        ko_wait += c.ko_seen && rk[i].kof && settled(&rk[i], 0);
-    if (c.aborted && !ko_wait) {
-        /* no failure that met a ko: no ko pass to keep the budget for */
-        c.max_nodes = o->max_nodes;
-        c.max_seconds = o->max_seconds;
-        c.aborted = 0;
-        solve_roots(&c, rk, n, want);
+    /* Pass 0 (success in the local game) runs on three quarters of the
+     * budget, so that the failures it finds can still be checked for a
+     * ko in pass 1; each pass keeps its own table, so when pass 1 is done
+     * with budget left, pass 0 resumes on its open moves where it stopped,
+     * and any new failure that met a ko goes to pass 1 in turn. */
+    int n = gen_kids(&c, 0, rk), n1 = 0, cut = 0, mainline = -1;
+    int ko_seen0 = 0, stage = 0; /* 0: pass 0 first time, 1: ko pass, 2: pass 0 resumed */
+    unsigned char *tried1 = calloc((size_t)c.kmax, 1); /* root moves pass 1 has taken */
+    tt_table other;
+    memset(&other, 0, sizeof other);
+    if (!tried1) {
+        rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
+        goto done;
     }
-    int ko_seen = c.ko_seen, nko_try = 0;
     r->nroot = n;
     for (int i = 0; i < n; i++) {
-        kid *v = &rk[i];
-        r->root_move[i] = v->move;
-        r->root_status[i] = settled(v, 1) ? DFPN_PROVED : settled(v, 0) ? DFPN_DISPROVED : DFPN_UNKNOWN;
-        cut |= (v->pn == 0 || v->dn == 0) && r->root_status[i] == DFPN_UNKNOWN;
-        if (r->root_status[i] == DFPN_PROVED && r->nfirst == 0) {
-            /* the main line, whose start is this move's line too */
-            r->nline = read_line(&c, v->move, 1, r->line, DFPN_MAX_LINE);
-            r->root_nline[i] = r->nline < DFPN_REF_LINE ? r->nline : DFPN_REF_LINE;
-            memcpy(r->root_line[i], r->line, (size_t)r->root_nline[i] * sizeof r->line[0]);
-        } else if (r->root_status[i] != DFPN_UNKNOWN) {
-            r->root_nline[i] = read_line(&c, v->move, r->root_status[i] == DFPN_PROVED, r->root_line[i],
-                                         DFPN_REF_LINE);
-        }
-        if (r->root_status[i] == DFPN_PROVED)
-            r->first[r->nfirst++] = v->move;
-        /* a failure whose search met a ko or a repetition may succeed by
-         * ko; one that met none is a failure under any ko model */
-        want[i] = ko_seen && v->kof && r->root_status[i] == DFPN_DISPROVED;
-        nko_try += want[i];
+        r->root_move[i] = rk[i].move;
+        r->root_status[i] = DFPN_UNKNOWN;
     }
-    /* pass 1: the failures that met a ko, with the prover free of ko bans */
-    int aborted0 = c.aborted;
-    c.max_nodes = o->max_nodes;
-    c.max_seconds = o->max_seconds;
-    c.aborted = 0;
-    if (nko_try) { /* with the budget spent, these end unknown */
-        set_pass(&c, 1);
-        int n1 = gen_kids(&c, 0, rk1);
-        for (int i = 0; i < n1 && i < n; i++)
-            if (rk1[i].move != rk[i].move)
-                want[i] = 0; /* the same moves in the same order: a ko at the root changes nothing here */
+    memset(want, 1, (size_t)n);
+    c.max_nodes = o->max_nodes > 0 ? o->max_nodes - o->max_nodes / 4 : 0;
+    c.max_seconds = o->max_seconds > 0 ? 0.75 * o->max_seconds : 0;
+    for (;;) {
+        if (stage != 1) {
+            solve_roots(&c, rk, n, want);
+            ko_seen0 |= c.ko_seen;
+            int ko_wait = 0; /* failures that the ko pass would take */
+            for (int i = 0; i < n; i++)
+                ko_wait += ko_seen0 && rk[i].kof && settled(&rk[i], 0) && !tried1[i];
+            if (stage == 0 && c.aborted && !ko_wait) {
+                /* no failure that met a ko: no ko pass to keep the budget for */
+                c.max_nodes = o->max_nodes;
+                c.max_seconds = o->max_seconds;
+                c.aborted = 0;
+                solve_roots(&c, rk, n, want);
+                ko_seen0 |= c.ko_seen;
+            }
+            int nko_try = 0;
+            for (int i = 0; i < n; i++) {
+                kid *v = &rk[i];
+                if (!want[i])
+                    continue;
+                int st = settled(v, 1) ? DFPN_PROVED : settled(v, 0) ? DFPN_DISPROVED : DFPN_UNKNOWN;
+                cut |= (v->pn == 0 || v->dn == 0) && st == DFPN_UNKNOWN;
+                r->root_status[i] = st;
+                if (st == DFPN_PROVED && (mainline < 0 || i < mainline)) {
+                    /* the main line, from the first proven move in root
+                     * order, whose start is this move's line too */
+                    mainline = i;
+                    r->nline = read_line(&c, v->move, 1, r->line, DFPN_MAX_LINE);
+                    r->root_nline[i] = r->nline < DFPN_REF_LINE ? r->nline : DFPN_REF_LINE;
+                    memcpy(r->root_line[i], r->line, (size_t)r->root_nline[i] * sizeof r->line[0]);
+                } else if (st != DFPN_UNKNOWN) {
+                    r->root_nline[i] = read_line(&c, v->move, st == DFPN_PROVED, r->root_line[i], DFPN_REF_LINE);
+                }
+                /* a failure whose search met a ko or a repetition may
+                 * succeed by ko; one that met none is a failure under any
+                 * ko model */
+                if (st == DFPN_DISPROVED && ko_seen0 && v->kof && !tried1[i]) {
+                    r->root_status[i] = DFPN_UNKNOWN; /* until pass 1 says */
+                    nko_try++;
+                }
+            }
+            if (!nko_try)
+                break;
+            /* to pass 1, with the whole budget and its own table */
+            c.max_nodes = o->max_nodes;
+            c.max_seconds = o->max_seconds;
+            c.aborted = 0;
+            if (!other.tt && table_new(&c, &other) != 0)
+                break; /* no memory for a second table: those stay unknown */
+            table_swap(&c, &other);
+            set_pass_model(&c, 1);
+            if (!n1) {
+                n1 = gen_kids(&c, 0, rk1);
+                for (int i = 0; i < n1 && i < n; i++)
+                    if (rk1[i].move != rk[i].move)
+                        n1 = i; /* the same moves in the same order: a ko at the root changes nothing here */
+            }
+            memset(want, 0, (size_t)n);
+            for (int i = 0; i < n && i < n1; i++)
+                want[i] = r->root_status[i] == DFPN_UNKNOWN && settled(&rk[i], 0) && !tried1[i];
+            stage = 1;
+            continue;
+        }
+        /* pass 1: the failures that met a ko, with the prover free of ko bans */
         solve_roots(&c, rk1, n1 < n ? n1 : n, want);
         for (int i = 0; i < n && i < n1; i++) {
             if (!want[i])
                 continue;
+            tried1[i] = 1;
             if (settled(&rk1[i], 1)) {
                 r->root_status[i] = DFPN_KO;
-                r->ko_first[r->nko++] = rk1[i].move;
                 r->root_nline[i] = read_line(&c, rk1[i].move, 1, r->root_line[i], DFPN_REF_LINE);
-            } else if (!settled(&rk1[i], 0)) {
+            } else if (settled(&rk1[i], 0)) {
+                r->root_status[i] = DFPN_DISPROVED; /* its pass-0 refutation line stays */
+            } else {
                 r->root_status[i] = DFPN_UNKNOWN; /* ko or failure: not known */
                 r->root_nline[i] = 0;
                 cut |= rk1[i].pn == 0 || rk1[i].dn == 0;
             }
         }
+        /* back to pass 0 when budget is left and some of its moves are open */
+        int open0 = 0;
+        memset(want, 0, (size_t)n);
+        for (int i = 0; i < n; i++) {
+            want[i] = !is_final(rk[i].pn, rk[i].dn);
+            open0 += want[i];
+        }
+        if (c.aborted || !open0)
+            break;
+        table_swap(&c, &other);
+        set_pass_model(&c, 0);
+        stage = 2;
+    }
+    for (int i = 0; i < n; i++) {
+        if (r->root_status[i] == DFPN_PROVED)
+            r->first[r->nfirst++] = rk[i].move;
+        else if (r->root_status[i] == DFPN_KO)
+            r->ko_first[r->nko++] = rk[i].move;
     }
     int ndis = 0, nunk = 0;
     for (int i = 0; i < n; i++) {
@@ -1170,13 +1260,13 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     /* a ko answer with first moves still unknown is not settled: one of
      * them may succeed outright */
     r->status = r->nfirst ? DFPN_PROVED : nunk ? DFPN_UNKNOWN : r->nko ? DFPN_KO : DFPN_DISPROVED;
-    if (!c.aborted)
-        c.aborted = aborted0;
     if (nunk)
         snprintf(r->reason, sizeof r->reason, "%d first moves unknown: %s%s; %d empty points in play", nunk,
                  c.aborted == 1 ? "node budget exhausted" : c.aborted == 2 ? "time budget exhausted" : "",
                  cut ? (c.aborted ? "; depth cut" : "depth cut") : "",
                  bb361_popcount(bb361_and(c.moves, c.boards[0].set[GO_EMPTY])));
+    free(tried1);
+    free(other.tt);
 done:
     r->nodes = c.nodes;
     r->seconds = now() - c.t0;

@@ -272,8 +272,47 @@ static void test_local_space(void)
     problem_free(&pr);
 }
 
+/* Cho Elementary 61 (bundled; kill, book move E18) at 40,000 nodes: the
+ * first pass stops at three quarters of the budget, the ko pass checks
+ * the failures that met a ko, and the first pass then resumes on the book
+ * move with what is left, so the whole budget is spent on it (it used to
+ * end at 32,670 nodes with the last quarter unused). */
+static void test_budget_used(void)
+{
+    const char *top = getenv("top_srcdir");
+    char path[4200], err[VP_ERRLEN];
+    snprintf(path, sizeof path, "%s/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary/Prob0061.json",
+             top && *top ? top : ".");
+    problem pr;
+    problem_init(&pr);
+    int rc = problem_load_file(path, &pr, err);
+    CHECK(rc == 0, "%s: %s", path, err);
+    ld_problem p;
+    if (rc == 0)
+        rc = ld_problem_from(&pr, NULL, &p, err);
+    CHECK(rc == 0, "%s: %s", path, err);
+    if (rc == 0) {
+        dfpn_opts o;
+        dfpn_opts_init(&o);
+        o.max_nodes = 40000;
+        o.max_seconds = 0;
+        dfpn_result r;
+        rc = dfpn_solve(&p, &o, &r, err);
+        CHECK(rc == 0, "%s: %s", path, err);
+        int ndis = 0;
+        for (int i = 0; i < r.nroot; i++)
+            ndis += r.root_status[i] == DFPN_DISPROVED;
+        CHECK(rc == 0 && r.status == DFPN_UNKNOWN && r.nodes == o.max_nodes && ndis == r.nroot - 1,
+              "Elementary 61 at 40,000 nodes: one move open, the rest refuted, the whole budget spent "
+              "(status %s, %d of %d refuted, %lld nodes)",
+              dfpn_status_name(r.status), ndis, r.nroot, r.nodes);
+    }
+    problem_free(&pr);
+}
+
 int main(void)
 {
+    test_budget_used();
     test_shapes();
     test_no_livelock();
     test_local_space();
