@@ -274,9 +274,10 @@ static void test_local_space(void)
 
 /* Cho Elementary 61 (bundled; kill, book move E18) at 40,000 nodes: the
  * first pass stops at three quarters of the budget, the ko pass checks
- * the failures that met a ko, and the first pass then resumes on the book
- * move with what is left, so the whole budget is spent on it (it used to
- * end at 32,670 nodes with the last quarter unused). */
+ * the failures that met a ko, and the first pass then resumes on its open
+ * moves with what is left, so the whole budget is spent (without the
+ * resumption it ends at 38,810 nodes, with the ko pass done early and the
+ * rest of the budget unused). */
 static void test_budget_used(void)
 {
     const char *top = getenv("top_srcdir");
@@ -302,8 +303,8 @@ static void test_budget_used(void)
         int ndis = 0;
         for (int i = 0; i < r.nroot; i++)
             ndis += r.root_status[i] == DFPN_DISPROVED;
-        CHECK(rc == 0 && r.status == DFPN_UNKNOWN && r.nodes == o.max_nodes && ndis == r.nroot - 1,
-              "Elementary 61 at 40,000 nodes: one move open, the rest refuted, the whole budget spent "
+        CHECK(rc == 0 && r.status == DFPN_UNKNOWN && r.nodes == o.max_nodes && ndis >= 1 && ndis < r.nroot,
+              "Elementary 61 at 40,000 nodes: moves refuted, moves open, the whole budget spent "
               "(status %s, %d of %d refuted, %lld nodes)",
               dfpn_status_name(r.status), ndis, r.nroot, r.nodes);
     }
