@@ -98,6 +98,7 @@ typedef struct ctx {
     int frame_ok;      /* they are all pass-alive: no_eye_space may run */
     ld_win win;        /* the region's packed window, for Benson */
     bb361 rim_att;     /* region points next to outside_att */
+    bb361 safe[MAX_DEPTH + 2]; /* safe[d]: safe_stones of boards[d] */
     ld_wset wtarget, wmoves, wrim_att; /* in the window: the target, the
                         * moves' points, region points next to outside_att */
     tt_entry *tt;
@@ -574,15 +575,34 @@ static int in_atari(const ctx *c, const bb361 *cs, bb361 capt, int m, int mover)
 ** frame_ok, or seki as death, where a tempo move elsewhere is not a pass:
 ** the side that would lose by two passes may need it).
 */
-static bb361 local_space(const ctx *c, const bb361 *set)
+static bb361 local_space(const ctx *c, const bb361 *set, const bb361 *safe)
 {
     if (!c->frame_ok || c->seki_is_death)
         return c->region;
-    bb361 A = bb361_and(set[c->attacker], c->region);
-    bb361 seed = bb361_and(A, c->rim_att);
-    bb361 safe = flood_window(c, seed, A);
     bb361 on = bb361_and(c->target, set[c->defender]);
-    return flood_window(c, on, bb361_andnot(c->region, safe));
+    return flood_window(c, on, bb361_andnot(c->region, *safe));
+}
+
+/* The safe attacker stones of local_space at boards[d]: the attacker chains
+ * of the region joined to the frame. */
+static bb361 safe_stones(const ctx *c, const bb361 *set)
+{
+    bb361 A = bb361_and(set[c->attacker], c->region);
+    return flood_window(c, bb361_and(A, c->rim_att), A);
+}
+
+/* Sets c->safe[d] for boards[d], reached from boards[d - 1] by color's move
+ * m: the parent's set unless an attacker stone joined it (the defender
+ * never captures a safe stone, and an attacker stone next to no safe
+ * stone and off the rim joins none). */
+static void child_safe(ctx *c, int d, int color, int m)
+{
+    bb361 near = bb361_or(c->safe[d - 1], c->rim_att);
+    if (color == c->attacker && m != GO_PASS &&
+        (bb361_test(&near, m) || bb361_intersects(nbr(c, bb361_point(m)), c->safe[d - 1])))
+        c->safe[d] = safe_stones(c, c->boards[d].set);
+    else
+        c->safe[d] = c->safe[d - 1];
 }
 
 /* Fills k with the children of boards[d] (legal region points, then the
@@ -599,7 +619,7 @@ static int gen_kids(ctx *c, int d, kid *k)
     int color = go_to_move(b), opp = 3 - color, n = 0;
     bb361 cand = bb361_and(c->moves, b->set[GO_EMPTY]);
     if (DFPN_LOCAL_SPACE && d > 0)
-        cand = bb361_and(cand, local_space(c, b->set));
+        cand = bb361_and(cand, local_space(c, b->set, &c->safe[d]));
     uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];
     bb361 capts[DFPN_MAX_ROOT];
     new_stamp(c);
@@ -914,6 +934,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         play(c, cb, go_to_move(b), k[bi].move);
         c->path[d + 1] = key_of(cb);
         c->freek[d + 1] = (unsigned char)k[bi].freek;
+        child_safe(c, d + 1, go_to_move(b), k[bi].move);
         kid r;
         mid(c, d + 1, cthpn, cthdn, &r);
         k[bi].pn = r.pn;
@@ -961,6 +982,7 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
         c->boards[2] = *cur;
         c->path[2] = key;
         kid *k = c->kids + 2 * (size_t)c->kmax;
+        c->safe[2] = safe_stones(c, cur->set);
         int nk = gen_kids(c, 2, k), pick = -1;
         int mover_wins = (go_to_move(cur) == c->prover) == (proof != 0);
         for (int pass = 0; pass < 2 && pick < 0; pass++)
@@ -1002,6 +1024,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
             play(c, cb, c->prover, v->move);
             c->path[1] = key_of(cb);
             c->freek[1] = 0;
+            child_safe(c, 1, c->prover, v->move);
             kid w;
             mid(c, 1, th, th, &w);
             v->pn = w.pn;
@@ -1119,6 +1142,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         c.rim_att = bb361_and(c.region, bb361_neighbours(c.outside_att));
         c.wrim_att = ld_win_pack(&c.win, &c.rim_att);
     }
+    c.safe[0] = safe_stones(&c, c.boards[0].set);
     set_pass_model(&c, 0);
 
     /* only a target already captured (or a finished game) ends the

@@ -23,7 +23,14 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 ** pass; points of the attacker's unconditional territory at the start
 ** (benson_safe_points with the frame's eyes) are not tried by either side,
 ** since a stone there can neither touch the target nor capture the
-** pass-alive chains around it, and so does nothing a pass would not; the rules are go.h's with simple ko (no superko). Terminals, checked
+** pass-alive chains around it, and so does nothing a pass would not. Below
+** the first move, neither side tries a point outside the target's local
+** space (the region points reached from the target's stones without
+** crossing an attacker chain joined to the frame, which is pass-alive):
+** every neighbour of that space outside it is such a stone, so a move
+** outside touches nothing inside and is again a pass (not with
+** seki_is_death, where a move elsewhere is a tempo that a pass is not).
+** The rules are go.h's with simple ko (no superko). Terminals, checked
 ** on every node:
 **   - captured: the attacker wins as soon as no target point holds a
 **     defender stone (every target stone has been captured; with
@@ -62,7 +69,10 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 ** rests on a cycle is stored in the table only when the cycle lies inside
 ** the subtree (Kishimoto and Mueller's graph-history interaction); other
 ** such values live on the current path only. Pass 0 runs on three
-** quarters of the budget when a ko was met, to leave pass 1 the rest.
+** quarters of the budget when a failure met a ko, to leave pass 1 the
+** rest; each pass keeps its own table, so when pass 1 ends with budget
+** left, pass 0 resumes on its open first moves where it stopped (and a
+** new failure that met a ko goes to pass 1 in turn).
 **
 ** Lines. Values are read back from the table after the search: each
 ** settled first move gets a line (main line or refutation), cut where the
