@@ -237,17 +237,14 @@ static void test_no_livelock(void)
     problem_free(&pr);
 }
 
-/* Fujisawa 15 (bundled; kill, book move O19) is proved within 100,000
- * nodes only because moves outside the target's local space are not
- * searched (local_space in dfpn.c): without that the solver spent
- * 225,000 nodes and still had the book move open. */
-static void test_local_space(void)
+/* Solves the bundled problem data/tsumego/REL (inferred definition) with
+ * a budget of nodes and no time limit; returns 0 with *r and the book's
+ * first move in *book, else -1 (a failed check). */
+static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *book)
 {
     const char *top = getenv("top_srcdir");
     char path[4200], err[VP_ERRLEN];
-    snprintf(path, sizeof path,
-             "%s/data/tsumego/fujisawa-shuuko-collection-or-original-tsumego-elementary/Problem_15.json",
-             top && *top ? top : ".");
+    snprintf(path, sizeof path, "%s/data/tsumego/%s", top && *top ? top : ".", rel);
     problem pr;
     problem_init(&pr);
     int rc = problem_load_file(path, &pr, err);
@@ -259,17 +256,29 @@ static void test_local_space(void)
     if (rc == 0) {
         dfpn_opts o;
         dfpn_opts_init(&o);
-        o.max_nodes = 100000;
+        o.max_nodes = nodes;
         o.max_seconds = 0;
-        dfpn_result r;
-        rc = dfpn_solve(&p, &o, &r, err);
+        rc = dfpn_solve(&p, &o, r, err);
         CHECK(rc == 0, "%s: %s", path, err);
-        int book = (pr.height - 1 - pr.solution.children[0]->y) * 19 + pr.solution.children[0]->x;
-        CHECK(rc == 0 && r.status == DFPN_PROVED && r.nfirst == 1 && r.first[0] == book,
-              "Fujisawa 15: the book move alone proved within 100,000 nodes (status %s, %d first moves, %lld nodes)",
-              dfpn_status_name(r.status), r.nfirst, r.nodes);
+        *book = (pr.height - 1 - pr.solution.children[0]->y) * 19 + pr.solution.children[0]->x;
     }
     problem_free(&pr);
+    return rc == 0 ? 0 : -1;
+}
+
+/* Fujisawa 15 (bundled; kill, book move O19) is proved within 100,000
+ * nodes only because moves outside the target's local space are not
+ * searched (local_space in dfpn.c): without that the solver spent
+ * 225,000 nodes and still had the book move open. */
+static void test_local_space(void)
+{
+    dfpn_result r;
+    int book;
+    if (solve_bundled("fujisawa-shuuko-collection-or-original-tsumego-elementary/Problem_15.json", 100000, &r, &book))
+        return;
+    CHECK(r.status == DFPN_PROVED && r.nfirst == 1 && r.first[0] == book,
+          "Fujisawa 15: the book move alone proved within 100,000 nodes (status %s, %d first moves, %lld nodes)",
+          dfpn_status_name(r.status), r.nfirst, r.nodes);
 }
 
 /* Cho Elementary 61 (bundled; kill, book move E18) at 40,000 nodes: the
@@ -280,35 +289,17 @@ static void test_local_space(void)
  * rest of the budget unused). */
 static void test_budget_used(void)
 {
-    const char *top = getenv("top_srcdir");
-    char path[4200], err[VP_ERRLEN];
-    snprintf(path, sizeof path, "%s/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary/Prob0061.json",
-             top && *top ? top : ".");
-    problem pr;
-    problem_init(&pr);
-    int rc = problem_load_file(path, &pr, err);
-    CHECK(rc == 0, "%s: %s", path, err);
-    ld_problem p;
-    if (rc == 0)
-        rc = ld_problem_from(&pr, NULL, &p, err);
-    CHECK(rc == 0, "%s: %s", path, err);
-    if (rc == 0) {
-        dfpn_opts o;
-        dfpn_opts_init(&o);
-        o.max_nodes = 40000;
-        o.max_seconds = 0;
-        dfpn_result r;
-        rc = dfpn_solve(&p, &o, &r, err);
-        CHECK(rc == 0, "%s: %s", path, err);
-        int ndis = 0;
-        for (int i = 0; i < r.nroot; i++)
-            ndis += r.root_status[i] == DFPN_DISPROVED;
-        CHECK(rc == 0 && r.status == DFPN_UNKNOWN && r.nodes == o.max_nodes && ndis >= 1 && ndis < r.nroot,
-              "Elementary 61 at 40,000 nodes: moves refuted, moves open, the whole budget spent "
-              "(status %s, %d of %d refuted, %lld nodes)",
-              dfpn_status_name(r.status), ndis, r.nroot, r.nodes);
-    }
-    problem_free(&pr);
+    dfpn_result r;
+    int book;
+    if (solve_bundled("cho-chikun-encyclopedia-life-and-death-elementary/Prob0061.json", 40000, &r, &book))
+        return;
+    int ndis = 0;
+    for (int i = 0; i < r.nroot; i++)
+        ndis += r.root_status[i] == DFPN_DISPROVED;
+    CHECK(r.status == DFPN_UNKNOWN && r.nodes == 40000 && ndis >= 1 && ndis < r.nroot,
+          "Elementary 61 at 40,000 nodes: moves refuted, moves open, the whole budget spent "
+          "(status %s, %d of %d refuted, %lld nodes)",
+          dfpn_status_name(r.status), ndis, r.nroot, r.nodes);
 }
 
 int main(void)
