@@ -1234,9 +1234,14 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                     if (rk1[i].move != rk[i].move)
                         n1 = i; /* the same moves in the same order: a ko at the root changes nothing here */
             }
+            /* each failure goes to pass 1 once; one that pass 1 does not
+             * list in the same place stays unknown */
             memset(want, 0, (size_t)n);
-            for (int i = 0; i < n && i < n1; i++)
-                want[i] = r->root_status[i] == DFPN_UNKNOWN && settled(&rk[i], 0) && !tried1[i];
+            for (int i = 0; i < n; i++)
+                if (r->root_status[i] == DFPN_UNKNOWN && settled(&rk[i], 0) && !tried1[i]) {
+                    tried1[i] = 1;
+                    want[i] = i < n1;
+                }
             stage = 1;
             continue;
         }
@@ -1245,7 +1250,6 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         for (int i = 0; i < n && i < n1; i++) {
             if (!want[i])
                 continue;
-            tried1[i] = 1;
             if (settled(&rk1[i], 1)) {
                 r->root_status[i] = DFPN_KO;
                 r->root_nline[i] = read_line(&c, rk1[i].move, 1, r->root_line[i], DFPN_REF_LINE);
