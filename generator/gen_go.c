@@ -291,6 +291,20 @@ static void line_of(const dfpn_result *r, int m, gen_go_line *l)
         line_from(l, &m, 1);
 }
 
+/* Puts the refutations (ref_move with their lines) in point order. */
+static void sort_refs(gen_go_record *rec)
+{
+    for (int i = 1; i < rec->nref; i++)
+        for (int j = i; j > 0 && rec->ref_move[j] < rec->ref_move[j - 1]; j--) {
+            int t = rec->ref_move[j];
+            rec->ref_move[j] = rec->ref_move[j - 1];
+            rec->ref_move[j - 1] = t;
+            gen_go_line l = rec->ref[j];
+            rec->ref[j] = rec->ref[j - 1];
+            rec->ref[j - 1] = l;
+        }
+}
+
 int gen_go_record_build(const gen_go_input *in, const gen_go_opts *o, gen_go_record *rec, char *why)
 {
     const ld_problem *p = in->p;
@@ -383,16 +397,7 @@ int gen_go_record_build(const gen_go_input *in, const gen_go_opts *o, gen_go_rec
             rec->ref_move[k] = r->root_move[i];
             line_of(r, r->root_move[i], &rec->ref[k]);
         }
-    /* refutations in point order */
-    for (int i = 1; i < rec->nref; i++)
-        for (int j = i; j > 0 && rec->ref_move[j] < rec->ref_move[j - 1]; j--) {
-            int t = rec->ref_move[j];
-            rec->ref_move[j] = rec->ref_move[j - 1];
-            rec->ref_move[j - 1] = t;
-            gen_go_line l = rec->ref[j];
-            rec->ref[j] = rec->ref[j - 1];
-            rec->ref[j - 1] = l;
-        }
+    sort_refs(rec);
     rec->proof_nodes = r->nodes;
 
     /* plausible wrong first moves: a refutation longer than the one reply,
@@ -455,15 +460,7 @@ int gen_go_transform(const gen_go_record *src, int t, uint64_t seed, gen_go_reco
             dst->ref_move[i] = gosym_point(SIZE, k, src->ref_move[i]);
             map_line(&dst->ref[i], k);
         }
-        for (int i = 1; i < dst->nref; i++)
-            for (int j = i; j > 0 && dst->ref_move[j] < dst->ref_move[j - 1]; j--) {
-                int tm = dst->ref_move[j];
-                dst->ref_move[j] = dst->ref_move[j - 1];
-                dst->ref_move[j - 1] = tm;
-                gen_go_line l = dst->ref[j];
-                dst->ref[j] = dst->ref[j - 1];
-                dst->ref[j - 1] = l;
-            }
+        sort_refs(dst);
         for (int i = 0; i < src->nbook; i++)
             dst->book[i] = gosym_point(SIZE, k, src->book[i]);
     } else if (t == GEN_GO_T_INVERT) {

@@ -32,25 +32,7 @@
 #include "solver/ld.h"
 #include "solver/mcts.h"
 #include "test.h"
-
-static int pt(const char *name)
-{
-    int p;
-    char err[VP_ERRLEN];
-    if (coord_parse(name, 19, &p, err) != 0) {
-        fprintf(stderr, "bad point %s: %s\n", name, err);
-        exit(2);
-    }
-    return p;
-}
-
-static bb361 points(const char *const *names)
-{
-    bb361 s = bb361_empty();
-    for (int i = 0; names[i]; i++)
-        bb361_set(&s, pt(names[i]));
-    return s;
-}
+#include "points.h"
 
 static bb361 rect(int x0, int y0, int x1, int y1)
 {

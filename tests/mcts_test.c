@@ -27,26 +27,7 @@
 #include "solver/mcts.h"
 #include "test.h"
 #include "ld_diagram.h"
-
-/* A19 is the corner: column c (A = 0), row r (19 = top). */
-static int pt(const char *name)
-{
-    int p;
-    char err[VP_ERRLEN];
-    if (coord_parse(name, 19, &p, err) != 0) {
-        fprintf(stderr, "bad point %s: %s\n", name, err);
-        exit(2);
-    }
-    return p;
-}
-
-static bb361 points(const char *const *names)
-{
-    bb361 s = bb361_empty();
-    for (int i = 0; names[i]; i++)
-        bb361_set(&s, pt(names[i]));
-    return s;
-}
+#include "points.h"
 
 /* Every point of the rectangle between corners a and b. */
 static bb361 rect(const char *a, const char *b)
