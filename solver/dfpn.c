@@ -1181,17 +1181,6 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         if (stage != 1) {
             solve_roots(&c, rk, n, want);
             ko_seen0 |= c.ko_seen;
-            int ko_wait = 0; /* failures that the ko pass would take */
-            for (int i = 0; i < n; i++)
-                ko_wait += ko_seen0 && rk[i].kof && settled(&rk[i], 0) && !tried1[i];
-            if (stage == 0 && c.aborted && !ko_wait) {
-                /* no failure that met a ko: no ko pass to keep the budget for */
-                c.max_nodes = o->max_nodes;
-                c.max_seconds = o->max_seconds;
-                c.aborted = 0;
-                solve_roots(&c, rk, n, want);
-                ko_seen0 |= c.ko_seen;
-            }
             int nko_try = 0;
             for (int i = 0; i < n; i++) {
                 kid *v = &rk[i];
@@ -1218,12 +1207,21 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                     nko_try++;
                 }
             }
-            if (!nko_try)
+            /* stopped at the quarter kept for pass 1, with no failure for
+             * it: pass 0 goes on with the whole budget */
+            int go_on = !nko_try && stage == 0 && c.aborted;
+            if (!nko_try && !go_on)
                 break;
-            /* to pass 1, with the whole budget and its own table */
             c.max_nodes = o->max_nodes;
             c.max_seconds = o->max_seconds;
             c.aborted = 0;
+            if (go_on) {
+                for (int i = 0; i < n; i++)
+                    want[i] = !is_final(rk[i].pn, rk[i].dn);
+                stage = 2;
+                continue;
+            }
+            /* to pass 1, with the whole budget and its own table */
             if (!other.tt && table_new(&c, &other) != 0)
                 break; /* no memory for a second table: those stay unknown */
             table_swap(&c, &other);
