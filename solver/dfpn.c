@@ -597,6 +597,8 @@ static bb361 safe_stones(const ctx *c, const bb361 *set)
  * stone and off the rim joins none). */
 static void child_safe(ctx *c, int d, int color, int m)
 {
+    if (!c->frame_ok || c->seki_is_death)
+        return; /* local_space does not use them */
     bb361 near = bb361_or(c->safe[d - 1], c->rim_att);
     if (color == c->attacker && m != GO_PASS &&
         (bb361_test(&near, m) || bb361_intersects(nbr(c, bb361_point(m)), c->safe[d - 1])))
@@ -1096,8 +1098,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     kid *rk = malloc((size_t)c.kmax * sizeof *rk);
     kid *rk1 = malloc((size_t)c.kmax * sizeof *rk1);
     unsigned char *want = malloc((size_t)c.kmax);
+    unsigned char *tried1 = calloc((size_t)c.kmax, 1); /* root moves sent to pass 1 */
     int rc = 0;
-    if (!c.tt || !c.boards || !c.kids || !c.bcache || !rk || !rk1 || !want) {
+    if (!c.tt || !c.boards || !c.kids || !c.bcache || !rk || !rk1 || !want || !tried1) {
         rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
         goto done;
     }
@@ -1162,13 +1165,8 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
      * and any new failure that met a ko goes to pass 1 in turn. */
     int n = gen_kids(&c, 0, rk), n1 = 0, cut = 0, mainline = -1;
     int ko_seen0 = 0, stage = 0; /* 0: pass 0 first time, 1: ko pass, 2: pass 0 resumed */
-    unsigned char *tried1 = calloc((size_t)c.kmax, 1); /* root moves pass 1 has taken */
     tt_table other;
     memset(&other, 0, sizeof other);
-    if (!tried1) {
-        rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
-        goto done;
-    }
     r->nroot = n;
     for (int i = 0; i < n; i++) {
         r->root_move[i] = rk[i].move;
@@ -1291,7 +1289,6 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                  c.aborted == 1 ? "node budget exhausted" : c.aborted == 2 ? "time budget exhausted" : "",
                  cut ? (c.aborted ? "; depth cut" : "depth cut") : "",
                  bb361_popcount(bb361_and(c.moves, c.boards[0].set[GO_EMPTY])));
-    free(tried1);
     free(other.tt);
 done:
     r->nodes = c.nodes;
@@ -1303,5 +1300,6 @@ done:
     free(rk);
     free(rk1);
     free(want);
+    free(tried1);
     return rc;
 }
