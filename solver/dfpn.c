@@ -607,6 +607,30 @@ static void child_safe(ctx *c, int d, int color, int m)
         c->safe[d] = c->safe[d - 1];
 }
 
+/*
+** 1 when no_eye_space must fail after color's move m (capturing capt) at
+** boards[d], whose local space is S holding the attacker stones AS: its
+** first condition, no attacker stone in the child's space, is decided
+** from the parent's without a flood. After a defender move the safe
+** stones stay (a safe stone is never captured) and the target's stones
+** only grow, so the child's space holds the parent's and with it every
+** attacker stone of AS not captured. After an attacker move that captures
+** nothing and joins no safe chain (child_safe) the safe stones and the
+** target's stones stay, so the space is the parent's and holds m.
+** Only with the local space's bookkeeping (frame_ok, not seki as death).
+*/
+static int space_not_empty_after(const ctx *c, int d, const bb361 *S, const bb361 *AS, int color, int m, bb361 capt)
+{
+    if (!c->frame_ok || c->seki_is_death)
+        return 0;
+    if (color == c->defender)
+        return !bb361_is_empty(bb361_andnot(*AS, capt));
+    if (!bb361_is_empty(capt) || bb361_test(&c->rim_att, m) || bb361_test(&c->safe[d], m) ||
+        bb361_intersects(nbr(c, bb361_point(m)), c->safe[d]))
+        return 0;
+    return bb361_test(S, m);
+}
+
 /* Fills k with the children of boards[d] (legal region points, then the
  * pass) and their first values; returns their number. A child found in
  * the table or on the path is not played: a table entry is never a
@@ -620,8 +644,9 @@ static int gen_kids(ctx *c, int d, kid *k)
     go_board *cb = &c->boards[d + 1];
     int color = go_to_move(b), opp = 3 - color, n = 0;
     bb361 cand = bb361_and(c->moves, b->set[GO_EMPTY]);
+    bb361 space = local_space(c, b->set, &c->safe[d]), space_att = bb361_and(space, b->set[c->attacker]);
     if (DFPN_LOCAL_SPACE && d > 0)
-        cand = bb361_and(cand, local_space(c, b->set, &c->safe[d]));
+        cand = bb361_and(cand, space);
     uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];
     bb361 capts[DFPN_MAX_ROOT];
     new_stamp(c);
@@ -721,7 +746,13 @@ static int gen_kids(ctx *c, int d, kid *k)
                                 ? 0
                                 : static_alive_sets(c, cs, &v, &on);
                     if (a >= 0) {
-                        int dead = !a && DFPN_DEAD_TEST && no_eye_space(c, cs, &v);
+                        int dead = !a && DFPN_DEAD_TEST &&
+                                   !space_not_empty_after(c, d, &space, &space_att, color, m, capts[i]) &&
+                                   no_eye_space(c, cs, &v);
+#ifdef DFPN_CHECK_KEYS
+                        if (!a && !dead && no_eye_space(c, cs, &v))
+                            abort();
+#endif
                         be->key = stones[i];
                         be->val = a ? 1 : dead ? 3 : 2;
                         if (a)
