@@ -593,10 +593,69 @@ static void test_corpus(void)
     free(files);
 }
 
+/* Points behind the wall: Ishigure 003 mirrored into the top-left corner
+ * (black kills at D19); the box around it reaches row 16, whose points
+ * beyond black's wall leave the region, while the first line stays. */
+static const char *const behind_rows[] = {
+    ". . . . . . . O .",
+    ". X . O . O X O X",
+    ". . X X O O O X X",
+    ". . . . X X X . .",
+};
+
+/* Cho Elementary 218 (black lives at E19): a gap in white's wall at G18
+ * keeps the points beyond it, which the life depends on. */
+static const char *const gap_rows[] = {
+    ". O . O . X . . .",
+    "X . X . X O . O .",
+    "O X X X O O . . .",
+    ". O . O O . . . .",
+    ". . O . . . . . .",
+    ". O . . . . . . .",
+};
+
+static void test_behind_wall(void)
+{
+    go_board b;
+    ld_problem p;
+    char err[VP_ERRLEN];
+    corner(&b, 19, behind_rows, 4);
+    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
+    CHECK(rc == 0, "behind: %s", err);
+    if (rc == 0) {
+        CHECK(p.goal == LD_KILL && p.defender == GO_WHITE, "behind: black kills");
+        CHECK(!ld_in_region(&p, pt("C16", 19)) && !ld_in_region(&p, pt("D16", 19)) &&
+                  !ld_in_region(&p, pt("B16", 19)),
+              "behind: the points beyond the wall leave the region (%s)", p.summary);
+        CHECK(ld_in_region(&p, pt("A16", 19)) && ld_in_region(&p, pt("D19", 19)) && ld_in_region(&p, pt("A17", 19)),
+              "behind: the first line and the eye space stay (%s)", p.summary);
+        check_invariants(&p, "behind");
+        ld_problem_opts o;
+        ld_opts_init(&o);
+        o.margin = 1;
+        ld_problem q;
+        CHECK(ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, &o, &q, err) == 0 &&
+                  ld_in_region(&q, pt("C16", 19)) && ld_in_region(&q, pt("D16", 19)),
+              "behind: a margin keeps the whole box");
+    }
+    corner(&b, 19, gap_rows, 6);
+    rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
+    CHECK(rc == 0, "gap: %s", err);
+    if (rc)
+        return;
+    CHECK(p.goal == LD_LIVE && p.defender == GO_BLACK, "gap: black lives");
+    CHECK(ld_in_region(&p, pt("G18", 19)) && ld_in_region(&p, pt("G17", 19)) && ld_in_region(&p, pt("H17", 19)),
+          "gap: the points beyond the gap stay (%s)", p.summary);
+    CHECK(!ld_in_region(&p, pt("E15", 19)) && !ld_in_region(&p, pt("F15", 19)),
+          "gap: the points behind the wall below leave (%s)", p.summary);
+    check_invariants(&p, "gap");
+}
+
 int main(void)
 {
     test_kill();
     test_weak_wall();
+    test_behind_wall();
     test_live();
     test_split_group();
     test_markup();
