@@ -21,7 +21,7 @@
 #define LD_FRAME_MIN 12 /* smallest outside piece left to the frame */
 #define LD_OPEN 4     /* distance from every stone that makes a point open board */
 #ifndef LD_BEHIND
-#define LD_BEHIND 3 /* steps from the pocket beyond which a point can lie behind the wall */
+#define LD_BEHIND 3 /* steps from the pocket and the defender's stones beyond which a point lies behind the wall */
 #endif
 
 void ld_opts_init(ld_problem_opts *o)
@@ -305,21 +305,18 @@ static bb361 join_small_outside(bb361 r, bb361 board)
 ** wall as if it were cut off from the outside, which the tsumego premise
 ** (a strong wall) rules out: Ishigure 003 needs 2,788,414 nodes with them
 ** and 138,547 without, the same answer. A point is behind the wall when it
-** is empty, no neighbour of a defender stone, off the first line (moves
-** under a wall on the edge do matter), and more than LD_BEHIND steps from
-** the pocket and the target's stones through empty points of the region:
-** the points just beyond a gap in the wall stay (Cho Elementary 218 lives
-** only through the gap at G18; with G17 left to the frame E19 fails).
-** The frame fills such points with attacker stones, joined to the wall:
-** a problem the attacker wins is won there too, so the rule can only
-** cost the defender, and the distance keeps it to points a defender
-** stone cannot reach in time. inside: the pocket and the target with
-** their neighbours less attacker stones (the first step).
+** is empty, off the first line (moves under a wall on the edge do matter)
+** and more than LD_BEHIND steps, through empty points of the region, from
+** the pocket and from every defender stone of the region (seeds): the
+** points just beyond a gap in the wall stay (Cho Elementary 218 lives only
+** through the gap at G18; with G17 left to the frame E19 fails), and so do
+** those a defender stone outside the target can reach to attack the wall
+** from outside (Fujisawa 28: without them five more first moves "kill").
+** The frame fills such points with attacker stones joined to the wall.
 */
-static bb361 behind_wall(const go_board *b, int defender, bb361 r, bb361 inside)
+static bb361 behind_wall(const go_board *b, bb361 r, bb361 seeds)
 {
-    bb361 board = bb361_square(b->size), D, E, edge = bb361_empty();
-    go_stones(b, defender, &D);
+    bb361 board = bb361_square(b->size), E, edge = bb361_empty();
     go_stones(b, GO_EMPTY, &E);
     for (int i = 0; i < b->size; i++) {
         bb361_set(&edge, bb361_xy(i, 0));
@@ -327,11 +324,10 @@ static bb361 behind_wall(const go_board *b, int defender, bb361 r, bb361 inside)
         bb361_set(&edge, bb361_xy(0, i));
         bb361_set(&edge, bb361_xy(b->size - 1, i));
     }
-    bb361 room = bb361_and(r, E), near = inside; /* inside: one step */
-    for (int k = 1; k < LD_BEHIND; k++)
+    bb361 room = bb361_and(r, E), near = seeds;
+    for (int k = 0; k < LD_BEHIND; k++)
         near = bb361_or(near, bb361_and(bb361_dilate(near, board), room));
-    bb361 keep = bb361_or(bb361_or(near, edge), bb361_dilate(D, board));
-    return bb361_andnot(room, keep);
+    return bb361_andnot(room, bb361_or(near, edge));
 }
 
 /* The inferred region: the box around the pocket, the target and the
@@ -355,7 +351,9 @@ static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 a
     }
     /* less the points behind the wall, as far as the closure allows; a
      * margin asked for keeps the whole box */
-    bb361 behind = margin ? bb361_empty() : behind_wall(b, defender, r, bb361_andnot(core, A));
+    bb361 D;
+    go_stones(b, defender, &D);
+    bb361 behind = margin ? bb361_empty() : behind_wall(b, r, bb361_or(bb361_or(target, area), bb361_and(D, r)));
     if (!bb361_is_empty(behind))
         r = close_region(b, defender, join_small_outside(bb361_andnot(r, behind), board));
     /* a weak wall (an attacker chain in the region with at most two
