@@ -266,19 +266,26 @@ static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *
     return rc == 0 ? 0 : -1;
 }
 
+/* Checks that the bundled problem rel has its book move, and no other
+ * first move, proved within nodes. */
+static void expect_book_alone(const char *name, const char *rel, long long nodes)
+{
+    dfpn_result r;
+    int book;
+    if (solve_bundled(rel, nodes, &r, &book))
+        return;
+    CHECK(r.status == DFPN_PROVED && r.nfirst == 1 && r.first[0] == book,
+          "%s: the book move alone proved within %lld nodes (status %s, %d first moves, %lld nodes)", name, nodes,
+          dfpn_status_name(r.status), r.nfirst, r.nodes);
+}
+
 /* Fujisawa 15 (bundled; kill, book move O19) is proved within 100,000
  * nodes only because moves outside the target's local space are not
  * searched (local_space in dfpn.c): without that the solver spent
  * 225,000 nodes and still had the book move open. */
 static void test_local_space(void)
 {
-    dfpn_result r;
-    int book;
-    if (solve_bundled("fujisawa-shuuko-collection-or-original-tsumego-elementary/Problem_15.json", 100000, &r, &book))
-        return;
-    CHECK(r.status == DFPN_PROVED && r.nfirst == 1 && r.first[0] == book,
-          "Fujisawa 15: the book move alone proved within 100,000 nodes (status %s, %d first moves, %lld nodes)",
-          dfpn_status_name(r.status), r.nfirst, r.nodes);
+    expect_book_alone("Fujisawa 15", "fujisawa-shuuko-collection-or-original-tsumego-elementary/Problem_15.json", 100000);
 }
 
 /* Ishigure 025 (bundled; kill, book move R19) is proved within 300,000
@@ -287,13 +294,7 @@ static void test_local_space(void)
  * with them the book move is still open at 300,000 nodes. */
 static void test_behind_wall(void)
 {
-    dfpn_result r;
-    int book;
-    if (solve_bundled("ishigure-ikuro-123-basic-tsumego/025.json", 300000, &r, &book))
-        return;
-    CHECK(r.status == DFPN_PROVED && r.nfirst == 1 && r.first[0] == book,
-          "Ishigure 025: the book move alone proved within 300,000 nodes (status %s, %d first moves, %lld nodes)",
-          dfpn_status_name(r.status), r.nfirst, r.nodes);
+    expect_book_alone("Ishigure 025", "ishigure-ikuro-123-basic-tsumego/025.json", 300000);
 }
 
 /* Cho Elementary 61 (bundled; kill, book move E18) at 40,000 nodes: the
