@@ -591,17 +591,21 @@ static bb361 safe_stones(const ctx *c, const bb361 *set)
     return flood_window(c, bb361_and(A, c->rim_att), A);
 }
 
+/* 1 when an attacker stone on the point m may join the safe stones safe
+ * (it is on the rim or next to one of them); one that does not joins none. */
+static int may_join_safe(const ctx *c, const bb361 *safe, int m)
+{
+    return bb361_test(&c->rim_att, m) || bb361_test(safe, m) || bb361_intersects(nbr(c, bb361_point(m)), *safe);
+}
+
 /* Sets c->safe[d] for boards[d], reached from boards[d - 1] by color's move
  * m: the parent's set unless an attacker stone joined it (the defender
- * never captures a safe stone, and an attacker stone next to no safe
- * stone and off the rim joins none). */
+ * never captures a safe stone). */
 static void child_safe(ctx *c, int d, int color, int m)
 {
     if (!c->frame_ok || c->seki_is_death)
         return; /* local_space does not use them */
-    bb361 near = bb361_or(c->safe[d - 1], c->rim_att);
-    if (color == c->attacker && m != GO_PASS &&
-        (bb361_test(&near, m) || bb361_intersects(nbr(c, bb361_point(m)), c->safe[d - 1])))
+    if (color == c->attacker && m != GO_PASS && may_join_safe(c, &c->safe[d - 1], m))
         c->safe[d] = safe_stones(c, c->boards[d].set);
     else
         c->safe[d] = c->safe[d - 1];
@@ -615,7 +619,7 @@ static void child_safe(ctx *c, int d, int color, int m)
 ** stones stay (a safe stone is never captured) and the target's stones
 ** only grow, so the child's space holds the parent's and with it every
 ** attacker stone of AS not captured. After an attacker move that captures
-** nothing and joins no safe chain (child_safe) the safe stones and the
+** nothing and joins no safe chain (may_join_safe) the safe stones and the
 ** target's stones stay, so the space is the parent's and holds m.
 ** Only with the local space's bookkeeping (frame_ok, not seki as death).
 */
@@ -625,8 +629,7 @@ static int space_not_empty_after(const ctx *c, int d, const bb361 *S, const bb36
         return 0;
     if (color == c->defender)
         return !bb361_is_empty(bb361_andnot(*AS, capt));
-    if (!bb361_is_empty(capt) || bb361_test(&c->rim_att, m) || bb361_test(&c->safe[d], m) ||
-        bb361_intersects(nbr(c, bb361_point(m)), c->safe[d]))
+    if (!bb361_is_empty(capt) || may_join_safe(c, &c->safe[d], m))
         return 0;
     return bb361_test(S, m);
 }
