@@ -330,11 +330,32 @@ static bb361 behind_wall(const go_board *b, bb361 r, bb361 seeds)
     return bb361_andnot(room, bb361_or(near, edge));
 }
 
+/*
+** The open sides of the box in a live problem: the empty points just outside
+** it next to an empty point of the region that touches the pocket or the
+** target. Where the box cuts through open space instead of along the
+** attacker's wall, the frame stone there would sit closer to the eye space
+** than any real wall, and a defender stone played on the border would lose
+** the liberty it has on the board: Cho Elementary 82's D19 lives by D19 D18
+** D17 (capturing) D16 D18, and with D16 a frame stone the capture at D17 is
+** only a ko. Measured on kill problems too, where it settled nothing more and
+** cost nodes, so they keep the plain box.
+*/
+static bb361 open_sides(const go_board *b, bb361 r, bb361 pocket)
+{
+    bb361 board = bb361_square(b->size), E;
+    go_stones(b, GO_EMPTY, &E);
+    bb361 from = bb361_and(bb361_and(r, E), bb361_dilate(pocket, board));
+    return bb361_andnot(bb361_and(bb361_neighbours(from), E), r);
+}
+
 /* The inferred region: the box around the pocket, the target and the
  * attacker stones bordering them, grown by margin lines, then closed under
  * defender chains and boxed again until stable (a notch left by the
- * closure would hold a frame stone with liberties only in the region). */
-static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 area, int margin)
+ * closure would hold a frame stone with liberties only in the region); for
+ * a live problem (live: the defender moves first) opened on its open
+ * sides. */
+static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 area, int margin, int live)
 {
     bb361 board = bb361_square(b->size), A;
     go_stones(b, go_other(defender), &A);
@@ -349,6 +370,10 @@ static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 a
             break;
         r = n;
     }
+    /* the box's open sides next to the pocket, in a live problem */
+    bb361 open = live && !margin ? open_sides(b, r, bb361_or(target, area)) : bb361_empty();
+    if (!bb361_is_empty(open))
+        r = close_region(b, defender, join_small_outside(bb361_or(r, open), board));
     /* less the points behind the wall, as far as the closure allows; a
      * margin asked for keeps the whole box */
     bb361 D;
@@ -574,7 +599,7 @@ int ld_problem_from_board(const go_board *b, int to_move, const bb361 *marks, co
     } else {
         if (bb361_is_empty(area))
             area = target;
-        r = infer_region(b, out->defender, target, area, opts->margin);
+        r = infer_region(b, out->defender, target, area, opts->margin, out->defender == to_move);
         out->region_from = LD_FROM_INFERRED;
     }
     bb361 closed = close_region(b, out->defender, r);

@@ -297,6 +297,29 @@ static void test_behind_wall(void)
     expect_book_alone("Ishigure 025", "ishigure-ikuro-123-basic-tsumego/025.json", 300000);
 }
 
+/* Cho Elementary 82 (black lives at D19 only): after D19 D18 black captures
+ * at D17, and the capturing stone has a liberty at D16, which lies outside
+ * the box of the problem (rows 17 to 19). With a frame stone at D16 the
+ * capture was a ko, and the solver proved D19 only by ko; the region of a
+ * live problem now takes in the open sides of the box next to the pocket
+ * (open_sides in ld.c), and D19 is proved outright. */
+static const char *const cho82_rows[] = {
+    ". X . . . X O .",
+    "O X X . X X O .",
+    ". O O . O O O .",
+    ". . . . . . . .",
+    ". . O . . . . .",
+};
+
+static void test_open_sides(void)
+{
+    dfpn_result r;
+    int st = solve_corner(cho82_rows, 5, GO_BLACK, "Black to live", &r);
+    CHECK(st == DFPN_PROVED && r.nfirst == 1 && r.first[0] == bb361_xy(3, 18),
+          "Cho Elementary 82: D19 alone lives outright (%s, %d first moves, %d ko moves)", dfpn_status_name(st),
+          r.nfirst, r.nko);
+}
+
 /* Cho Elementary 61 (bundled; kill, book move E18) at 40,000 nodes: the
  * first pass stops at three quarters of the budget, the ko pass checks
  * the failures that met a ko, and the first pass then resumes on its open
@@ -325,6 +348,7 @@ int main(void)
     test_no_livelock();
     test_local_space();
     test_behind_wall();
+    test_open_sides();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);

@@ -651,11 +651,53 @@ static void test_behind_wall(void)
     check_invariants(&p, "gap");
 }
 
+/* Cho Elementary 82 (black lives at D19): the box is rows 17 to 19, and
+ * its empty border point D17 touches the pocket; for the live problem the
+ * empty point beyond it (D16) joins the region, so the frame does not take
+ * a liberty the defender has on the board. A17 touches only white stones,
+ * so A16 stays outside. The kill problem (white to play) keeps the plain
+ * box, and a margin grows the plain box. */
+static const char *const open_rows[] = {
+    ". X . . . X O .",
+    "O X X . X X O .",
+    ". O O . O O O .",
+    ". . . . . . . .",
+    ". . O . . . . .",
+};
+
+static void test_open_sides(void)
+{
+    go_board b;
+    ld_problem p;
+    char err[VP_ERRLEN];
+    corner(&b, 19, open_rows, 5);
+    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
+    CHECK(rc == 0, "open sides: %s", err);
+    if (rc)
+        return;
+    CHECK(p.goal == LD_LIVE && p.defender == GO_BLACK, "open sides: black lives");
+    CHECK(ld_in_region(&p, pt("D16", 19)), "open sides: the point beyond the open border joins (%s)", p.summary);
+    CHECK(!ld_in_region(&p, pt("A16", 19)) && !ld_in_region(&p, pt("F16", 19)) && !ld_in_region(&p, pt("D15", 19)),
+          "open sides: only beside the pocket (%s)", p.summary);
+    check_invariants(&p, "open sides");
+    rc = ld_problem_from_board(&b, GO_WHITE, NULL, NULL, NULL, NULL, &p, err);
+    CHECK(rc == 0 && p.goal == LD_KILL && !ld_in_region(&p, pt("D16", 19)),
+          "open sides: the kill problem keeps the box (%s)", rc ? err : p.summary);
+    ld_problem_opts o;
+    ld_opts_init(&o);
+    o.margin = 1;
+    rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, &o, &p, err);
+    CHECK(rc == 0 && ld_in_region(&p, pt("D16", 19)) && ld_in_region(&p, pt("F16", 19)) &&
+              !ld_in_region(&p, pt("D15", 19)),
+          "open sides: a margin of one is the plain box grown (%s)", rc ? err : p.summary);
+}
+
 int main(void)
 {
     test_kill();
     test_weak_wall();
     test_behind_wall();
+    test_open_sides();
     test_live();
     test_split_group();
     test_markup();
