@@ -52,9 +52,6 @@
 #ifndef DFPN_EPS_SHIFT
 #define DFPN_EPS_SHIFT 1 /* epsilon = 1/2 (1/4 before the local space: see bench/RESULTS.md) */
 #endif
-#ifndef DFPN_HIST_W
-#define DFPN_HIST_W 8 /* score per doubling of a move's history count (30 measured too: see bench/RESULTS.md) */
-#endif
 #ifndef DFPN_PRUNE_TERRITORY
 #define DFPN_PRUNE_TERRITORY 1
 #endif
@@ -118,7 +115,6 @@ typedef struct ctx {
     uint16_t lstamp[GO_NSLOTS]; /* capped liberty counts of chain heads, */
     uint8_t lcount[GO_NSLOTS];  /* valid while lstamp[h] == stamp */
     uint16_t stamp;
-    uint32_t hist[3][GO_NPOINTS]; /* the history heuristic: nodes each colour's move settled */
     long long nodes, max_nodes;
     double t0, max_seconds;
     int aborted; /* 1 nodes, 2 time */
@@ -672,18 +668,6 @@ static int gen_kids(ctx *c, int d, kid *k)
         kid *e = &k[n];
         e->move = m;
         e->score = move_score(c, b, color, m);
-        /* the history heuristic (Schaeffer): a move that has settled many
-         * nodes for its colour is tried early, by the log of its count, a
-         * tie-breaker beside the tactical scores; not at the root, whose
-         * order the ko pass must find again (gen_kids at d = 0 in
-         * dfpn_solve) */
-        if (d > 0 && m != GO_PASS) {
-            uint32_t h = c->hist[color][m];
-            int lg = 0;
-            while (h >>= 1)
-                lg++;
-            e->score += lg * DFPN_HIST_W;
-        }
         e->taint = NO_TAINT;
         e->kof = 0;
         e->freek = banned && m != GO_PASS && go_p2s(m) == kslot;
@@ -946,17 +930,6 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         pn = or_node ? best : total;
         dn = or_node ? total : best;
         if (pn == 0 || dn == 0) {
-            /* the history heuristic counts the move that settled the node
-             * for the side to move (a proof at an OR node, a disproof at an
-             * AND node) */
-            if (or_node ? pn == 0 : dn == 0) {
-                for (int i = 0; i < n; i++)
-                    if ((or_node ? k[i].pn : k[i].dn) == 0) {
-                        if (k[i].move != GO_PASS)
-                            c->hist[go_to_move(b)][k[i].move]++;
-                        break;
-                    }
-            }
             /* a final value: when every child must have it (a proof at an
              * AND node, a disproof at an OR node) the worst taint counts,
              * else the most storable child that has it */
