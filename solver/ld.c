@@ -339,13 +339,13 @@ static bb361 behind_wall(const go_board *b, bb361 r, bb361 seeds)
 ** the liberty it has on the board: Cho Elementary 82's D19 lives by D19 D18
 ** D17 (capturing) D16 D18, and with D16 a frame stone the capture at D17 is
 ** only a ko. Measured on kill problems too, where it settled nothing more and
-** cost nodes, so they keep the plain box.
+** cost nodes, so they keep the plain box. held: the pocket and the target.
 */
-static bb361 open_sides(const go_board *b, bb361 r, bb361 pocket)
+static bb361 open_sides(const go_board *b, bb361 r, bb361 held)
 {
     bb361 board = bb361_square(b->size), E;
     go_stones(b, GO_EMPTY, &E);
-    bb361 from = bb361_and(bb361_and(r, E), bb361_dilate(pocket, board));
+    bb361 from = bb361_and(bb361_and(r, E), bb361_dilate(held, board));
     return bb361_andnot(bb361_and(bb361_neighbours(from), E), r);
 }
 
