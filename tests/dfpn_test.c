@@ -303,18 +303,10 @@ static void test_behind_wall(void)
  * capture was a ko, and the solver proved D19 only by ko; the region of a
  * live problem now takes in the open sides of the box next to the pocket
  * (open_sides in ld.c), and D19 is proved outright. */
-static const char *const cho82_rows[] = {
-    ". X . . . X O .",
-    "O X X . X X O .",
-    ". O O . O O O .",
-    ". . . . . . . .",
-    ". . O . . . . .",
-};
-
 static void test_open_sides(void)
 {
     dfpn_result r;
-    int st = solve_corner(cho82_rows, 5, GO_BLACK, "Black to live", &r);
+    int st = solve_corner(cho82_rows(), CHO82_NROWS, GO_BLACK, "Black to live", &r);
     CHECK(st == DFPN_PROVED && r.nfirst == 1 && r.first[0] == bb361_xy(3, 18),
           "Cho Elementary 82: D19 alone lives outright (%s, %d first moves, %d ko moves)", dfpn_status_name(st),
           r.nfirst, r.nko);

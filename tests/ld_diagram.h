@@ -29,4 +29,21 @@ static void draw_corner(go_board *b, const char *const *rows, int nrows)
     CHECK(go_setup_check(b, err) == 0, "hand position: %s", err);
 }
 
+/* Cho Chikun Elementary 82 (black to play lives at D19 only), rows 19 to
+ * 15 of the corner: the box of the problem is rows 17 to 19, and after
+ * D19 D18 black captures at D17 with a liberty at D16, outside the box
+ * (the open sides of a live problem's region, solver/ld.c). */
+#define CHO82_NROWS 5
+static inline const char *const *cho82_rows(void)
+{
+    static const char *const rows[] = {
+        ". X . . . X O .",
+        "O X X . X X O .",
+        ". O O . O O O .",
+        ". . . . . . . .",
+        ". . O . . . . .",
+    };
+    return rows;
+}
+
 #endif

@@ -17,6 +17,7 @@
 #include "engines/vp.h"
 #include "solver/ld.h"
 #include "test.h"
+#include "ld_diagram.h"
 
 static int test_skipped;
 
@@ -657,20 +658,12 @@ static void test_behind_wall(void)
  * a liberty the defender has on the board. A17 touches only white stones,
  * so A16 stays outside. The kill problem (white to play) keeps the plain
  * box, and a margin grows the plain box. */
-static const char *const open_rows[] = {
-    ". X . . . X O .",
-    "O X X . X X O .",
-    ". O O . O O O .",
-    ". . . . . . . .",
-    ". . O . . . . .",
-};
-
 static void test_open_sides(void)
 {
     go_board b;
     ld_problem p;
     char err[VP_ERRLEN];
-    corner(&b, 19, open_rows, 5);
+    draw_corner(&b, cho82_rows(), CHO82_NROWS);
     int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
     CHECK(rc == 0, "open sides: %s", err);
     if (rc)
