@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summarise a `vp go solve --json` run for bench/RESULTS.md.
 
-Usage: bench/solve_stats.py RUN.jsonl [--owl OWL.jsonl] [--list]
+Usage: bench/solve_stats.py RUN.jsonl [--owl OWL.jsonl] [--list] [--alternatives]
 
 Per collection (the directory of each file): problems, statuses, how many
 proven answer sets hold the book's first move (and how many only as a ko
@@ -9,7 +9,10 @@ move), extra proven moves, contradictions, and seconds per problem
 (median, 90th percentile by nearest rank, maximum). With --owl, the
 GNU Go owl results of bench/owl_bench.py are set side by side (agreement
 of GNU Go's move with the book). With --list, every problem where the
-solver and the book disagree is listed with the solver's sets.
+solver and the book disagree is listed with the solver's sets. With
+--alternatives, a second table counts the problems where any of the book's
+listed first moves (every SOL entry of a JSON problem file, read from the
+path in the run) is proven, beside the first one alone.
 """
 import json
 import math
@@ -23,6 +26,26 @@ def pct(v, q):
         return float("nan")
     v = sorted(v)
     return v[max(0, math.ceil(q * len(v)) - 1)]
+
+
+COLS = "ABCDEFGHJKLMNOPQRST"
+
+
+def listed_moves(path):
+    """The book's listed first moves of a JSON problem file, in the solver's
+    coordinates (A19 top left, no I); None when the file is not JSON."""
+    try:
+        with open(path) as f:
+            d = json.load(f)
+    except (OSError, ValueError):
+        return None
+    size = int(d.get("SZ", 19))
+    out = []
+    for e in d.get("SOL", []):
+        pt = e[1] if len(e) > 1 else ""
+        if len(pt) == 2:
+            out.append(COLS[ord(pt[0]) - 97] + str(size - (ord(pt[1]) - 97)))
+    return out
 
 
 def main(argv):
@@ -81,6 +104,23 @@ def main(argv):
             name, n, st["proved"], st["ko"], st["disproved"], st["unknown"] + st["error"], book_proven,
             100.0 * book_proven / n, book_ko, book_proven + book_ko, 100.0 * (book_proven + book_ko) / n, extra,
             contra, pct(secs, 0.5), pct(secs, 0.9), max(secs)))
+    if "--alternatives" in argv:
+        print()
+        print("| collection | problems | first book move proven | a listed book move proven | unreadable |")
+        print("|---|---|---|---|---|")
+        for name, rs in groups.items():
+            first = anyl = bad = 0
+            for r in rs:
+                fm = r.get("first_moves", []) or []
+                first += r.get("book") in fm
+                listed = listed_moves(r["file"])
+                if listed is None:
+                    bad += 1
+                    listed = [r.get("book")]
+                anyl += any(m in fm for m in listed)
+            n = len(rs)
+            print("| %s | %d | %d (%.1f%%) | %d (%.1f%%) | %d |" % (
+                name, n, first, 100.0 * first / n, anyl, 100.0 * anyl / n, bad))
     if listing:
         print()
         print("Problems where the solver settled the problem and the book's first move is not among the proven moves:")
