@@ -20,6 +20,8 @@ import os
 import sys
 from collections import OrderedDict
 
+from owl_bench import sgf_to_xy, xy_to_gtp
+
 
 def pct(v, q):
     if not v:
@@ -28,24 +30,18 @@ def pct(v, q):
     return v[max(0, math.ceil(q * len(v)) - 1)]
 
 
-COLS = "ABCDEFGHJKLMNOPQRST"
-
-
 def listed_moves(path):
     """The book's listed first moves of a JSON problem file, in the solver's
-    coordinates (A19 top left, no I); None when the file is not JSON."""
+    coordinates (A19 top left, no I; owl_bench's conversions); None when the
+    file is not JSON."""
     try:
         with open(path) as f:
             d = json.load(f)
     except (OSError, ValueError):
         return None
     size = int(d.get("SZ", 19))
-    out = []
-    for e in d.get("SOL", []):
-        pt = e[1] if len(e) > 1 else ""
-        if len(pt) == 2:
-            out.append(COLS[ord(pt[0]) - 97] + str(size - (ord(pt[1]) - 97)))
-    return out
+    xys = [sgf_to_xy(e[1] if len(e) > 1 else "", size) for e in d.get("SOL", [])]
+    return [xy_to_gtp(x, y, size) for x, y in filter(None, xys)]
 
 
 def main(argv):

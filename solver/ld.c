@@ -298,6 +298,13 @@ static bb361 join_small_outside(bb361 r, bb361 board)
     return r;
 }
 
+/* r with the small outside pieces it cuts off, closed under defender
+ * chains: the region again after points were added or taken away. */
+static bb361 reclose(const go_board *b, int defender, bb361 r)
+{
+    return close_region(b, defender, join_small_outside(r, bb361_square(b->size)));
+}
+
 /*
 ** The points of the box behind the attacker's wall: empty points the box
 ** takes in only because it is a box (the wall's far side, the corners of
@@ -373,14 +380,14 @@ static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 a
     /* the box's open sides next to the pocket, in a live problem */
     bb361 open = live && !margin ? open_sides(b, r, bb361_or(target, area)) : bb361_empty();
     if (!bb361_is_empty(open))
-        r = close_region(b, defender, join_small_outside(bb361_or(r, open), board));
+        r = reclose(b, defender, bb361_or(r, open));
     /* less the points behind the wall, as far as the closure allows; a
      * margin asked for keeps the whole box */
     bb361 D;
     go_stones(b, defender, &D);
     bb361 behind = margin ? bb361_empty() : behind_wall(b, r, bb361_or(bb361_or(target, area), bb361_and(D, r)));
     if (!bb361_is_empty(behind))
-        r = close_region(b, defender, join_small_outside(bb361_andnot(r, behind), board));
+        r = reclose(b, defender, bb361_andnot(r, behind));
     /* a weak wall (an attacker chain in the region with at most two
      * liberties) keeps its liberties outside the box: capturing it is a
      * resource of the defender that the frame would otherwise take away;
@@ -402,7 +409,7 @@ static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 a
     r = close_region(b, defender, bb361_or(r, add));
     /* the outside pieces the new points cut off are too small for a frame
      * with an eye: they join the region */
-    return close_region(b, defender, join_small_outside(r, board));
+    return reclose(b, defender, r);
 }
 
 /* ---- summary ---------------------------------------------------------------- */
