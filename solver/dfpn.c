@@ -12,9 +12,10 @@
  *
  * Repetition and the graph-history interaction. A child whose key (stones,
  * side to move, ko, one pending pass) equals a node on the current path
- * closes a cycle; who wins it depends on the pass and, in pass 0, on the
- * moves of the cycle (a free ko retake of the opponent's on the way makes
- * it the prover's; path flags freek[] say which moves were). A final value
+ * closes a cycle; who wins it depends on the pass and, in pass 0, on who
+ * closes it (the closer loses) and on the moves of the cycle (a free ko
+ * retake of the opponent's on the way makes it the prover's; path flags
+ * freek[] say which moves were). A final value
  * carries a taint, the smallest path depth of a cycle it rests on
  * (NO_TAINT: none, so it is a finite tree of real terminals whatever the
  * history). A final value at depth d is valid regardless of history when
@@ -83,8 +84,9 @@ typedef struct ctx {
     int prover, attacker, defender, capture_any, seki_is_death;
     /* the ko model of the current pass (see dfpn.h): free_side may retake
      * a ko at once (a ko threat it always has); a repetition is won by the
-     * prover when rep_win > 0, and in the first pass when the cycle holds
-     * a free retake of the opponent's (it spends a threat each time round) */
+     * prover when rep_win > 0, and in the first pass when the opponent
+     * closes it or the cycle holds a free retake of the opponent's (it
+     * spends a threat each time round) */
     int free_side, rep_win;
     int ko_seen; /* a ko ban or a repetition met in this pass */
     unsigned char freek[MAX_DEPTH + 2]; /* path[d] was reached by a free retake */
@@ -702,9 +704,11 @@ static int gen_kids(ctx *c, int d, kid *k)
                 if (c->path[j] == key)
                     rep = j;
         if (rep >= 0) {
-            /* a cycle through path[rep]: in the first pass the prover wins
-             * it when the opponent retook a ko freely on the way round */
-            int win = c->rep_win > 0 || e->freek;
+            /* a cycle through path[rep]: in the first pass it is lost by
+             * the player who closes it (situational superko), and the
+             * prover wins it too when the opponent retook a ko freely on
+             * the way round */
+            int win = c->rep_win > 0 || e->freek || color != c->prover;
             for (int j = rep + 1; j <= d && !win; j++)
                 win = c->freek[j];
             c->ko_seen = 1;
@@ -1077,7 +1081,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
 /* Sets the ko model. Pass 0, unconditional success: the opponent may
  * retake any ko at once (it has ko threats) but spends a threat each time,
  * so a cycle through such a retake is the prover's, any other cycle the
- * opponent's. Pass 1, success by ko: the prover may retake at once and
+ * loss of the player who closes it (gen_kids). Pass 1, success by ko: the prover may retake at once and
  * every cycle is its. Each pass has its own table (table_swap). */
 static void set_pass_model(ctx *c, int pass)
 {

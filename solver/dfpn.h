@@ -30,7 +30,9 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 ** every neighbour of that space outside it is such a stone, so a move
 ** outside touches nothing inside and is again a pass (not with
 ** seki_is_death, where a move elsewhere is a tempo that a pass is not).
-** The rules are go.h's with simple ko (no superko). Terminals, checked
+** The rules are go.h's with simple ko, and a cycle in the line is lost by
+** the player who closes it (situational superko) unless the ko model
+** below says otherwise. Terminals, checked
 ** on every node:
 **   - captured: the attacker wins as soon as no target point holds a
 **     defender stone (every target stone has been captured; with
@@ -51,14 +53,17 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 **   - two consecutive passes: the defender wins (the target is still on the
 **     board: seki counts as life), or the attacker with seki_is_death.
 ** PROVED means the prover has a strategy that reaches one of its terminals
-** in finitely many moves whatever the opponent does; DISPROVED means it has
-** none (an opponent able to prolong a cycle for ever counts as succeeding).
+** in finitely many moves whatever the opponent does, or leaves the opponent
+** only moves that close a cycle; DISPROVED means it has none.
 **
 ** Ko. Each first move is solved twice at most. Pass 0 (unconditional):
 ** the opponent of the prover may retake a ko at once, ignoring the ban
 ** (it always has a ko threat), but a cycle of positions through such a
 ** retake counts for the prover (the opponent spends a threat each time
-** round and has finitely many); any other cycle counts for the opponent.
+** round and has finitely many); any other cycle is lost by the player who
+** closes it. So an opponent whose only way on is to keep sending two
+** stones to take one back (Cho Elementary 355) fails, where it used to
+** make the prover's success a ko (bench/RESULTS.md).
 ** A pass by a player under a ko ban does not count towards the two passes
 ** that end the game (it stands for a move elsewhere). Success there is
 ** DFPN_PROVED: the prover needs no ko threat. A first move that fails in

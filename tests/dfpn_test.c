@@ -312,6 +312,29 @@ static void test_open_sides(void)
           r.nfirst, r.nko);
 }
 
+/* Cho Elementary 355 (black lives at B18 only). After B18, white A17
+ * ataris, black A19 captures two stones and white A18 takes one back: the
+ * position after B18 again, black to move. Black passes and white can
+ * only go round again, sending two stones to get one back; the player
+ * who closes a cycle loses it (situational superko), so B18 lives
+ * outright. When every cycle that went through no free ko retake counted
+ * for the opponent, B18 lived only by ko. */
+static void test_superko(void)
+{
+    static const char *const rows[] = {
+        ". O O X O",
+        "O . . X O",
+        ". X X X O",
+        "X X O O O",
+        "O O O . .",
+    };
+    dfpn_result r;
+    int st = solve_corner(rows, 5, GO_BLACK, "Black to live", &r);
+    CHECK(st == DFPN_PROVED && r.nfirst == 1 && r.first[0] == bb361_xy(1, 17) && r.nko == 0,
+          "Cho Elementary 355: B18 alone lives outright (%s, %d first moves, %d ko moves)", dfpn_status_name(st),
+          r.nfirst, r.nko);
+}
+
 /* Cho Elementary 61 (bundled; kill, book move E18) at 40,000 nodes: the
  * first pass stops at three quarters of the budget, the ko pass checks
  * the failures that met a ko, and the first pass then resumes on its open
@@ -341,6 +364,7 @@ int main(void)
     test_local_space();
     test_behind_wall();
     test_open_sides();
+    test_superko();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);
