@@ -1047,12 +1047,51 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
     return n;
 }
 
-/* Solves every open root move of rk[0..n) in rounds with doubling
+/* Solves every open root move of rk[0..n) that want marks. First best
+ * first, as df-pn does at an OR node (the move with the smallest proof
+ * number runs until it is a fraction worse than the second), until one of
+ * them is proved or all are final: the first proof comes sooner than when
+ * every move shares the work. Then the others in rounds with doubling
  * thresholds, so that an easy proof behind a hard first move is found
- * within a budget; only the order of the work changes, each move is solved
+ * within a budget. Only the order of the work changes: each move is solved
  * on its own and the last round's thresholds are infinite. */
 static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
 {
+    while (!c->aborted) {
+        uint32_t best = INF, second = INF;
+        int bi = -1, done = 0;
+        for (int i = 0; i < n; i++) {
+            if (!want[i] || is_final(rk[i].pn, rk[i].dn)) {
+                done |= want[i] && rk[i].pn == 0;
+                continue;
+            }
+            if (rk[i].pn < best) {
+                second = best;
+                best = rk[i].pn;
+                bi = i;
+            } else if (rk[i].pn < second) {
+                second = rk[i].pn;
+            }
+        }
+        if (done || bi < 0)
+            break;
+        uint32_t lim = second == INF ? INF : sat((uint64_t)second + (second >> DFPN_EPS_SHIFT) + 1);
+        if (lim <= best)
+            lim = best + 1;
+        kid *v = &rk[bi];
+        go_board *cb = &c->boards[1];
+        *cb = c->boards[0];
+        play(c, cb, c->prover, v->move);
+        c->path[1] = key_of(cb);
+        c->freek[1] = 0;
+        child_safe(c, 1, c->prover, v->move);
+        kid w;
+        mid(c, 1, lim, INF, &w);
+        v->pn = w.pn;
+        v->dn = w.dn;
+        v->taint = w.taint;
+        v->kof = w.kof;
+    }
     for (uint32_t th = 2;; th = th >= INF / 2 ? INF : 2 * th) {
         int open = 0;
         for (int i = 0; i < n && !c->aborted; i++) {
@@ -1081,8 +1120,9 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
 /* Sets the ko model. Pass 0, unconditional success: the opponent may
  * retake any ko at once (it has ko threats) but spends a threat each time,
  * so a cycle through such a retake is the prover's, any other cycle the
- * loss of the player who closes it (gen_kids). Pass 1, success by ko: the prover may retake at once and
- * every cycle is its. Each pass has its own table (table_swap). */
+ * loss of the player who closes it (gen_kids). Pass 1, success by ko: the
+ * prover may retake at once and every cycle is its. Each pass has its own
+ * table (table_swap). */
 static void set_pass_model(ctx *c, int pass)
 {
     c->free_side = pass == 0 ? go_other(c->prover) : c->prover;

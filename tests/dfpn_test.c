@@ -335,6 +335,22 @@ static void test_superko(void)
           r.nfirst, r.nko);
 }
 
+/* Yamada 1008 (bundled; 18 first moves): the book move is proved within
+ * 50,000 nodes because the root is searched best first (the first move
+ * with the smallest proof number, until one is proved) before the other
+ * first moves are solved in rounds; when every first move got its round
+ * from the start, the book move was still open at 1,000,000 nodes. */
+static void test_root_best_first(void)
+{
+    dfpn_result r;
+    int book;
+    if (solve_bundled("yamada-kimio-basic-tsumego/1008.json", 50000, &r, &book))
+        return;
+    CHECK(r.status == DFPN_PROVED && has_first(&r, book),
+          "Yamada 1008: the book move proved within 50,000 nodes (status %s, %d first moves, %lld nodes)",
+          dfpn_status_name(r.status), r.nfirst, r.nodes);
+}
+
 /* Cho Elementary 61 (bundled; kill, book move E18) at 40,000 nodes: the
  * first pass stops at three quarters of the budget, the ko pass checks
  * the failures that met a ko, and the first pass then resumes on its open
@@ -365,6 +381,7 @@ int main(void)
     test_behind_wall();
     test_open_sides();
     test_superko();
+    test_root_best_first();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);
