@@ -1047,6 +1047,24 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
     return n;
 }
 
+/* Searches root move v until its values reach the thresholds (or the
+ * budget runs out) and stores them in v. */
+static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
+{
+    go_board *cb = &c->boards[1];
+    *cb = c->boards[0];
+    play(c, cb, c->prover, v->move);
+    c->path[1] = key_of(cb);
+    c->freek[1] = 0;
+    child_safe(c, 1, c->prover, v->move);
+    kid w;
+    mid(c, 1, thpn, thdn, &w);
+    v->pn = w.pn;
+    v->dn = w.dn;
+    v->taint = w.taint;
+    v->kof = w.kof;
+}
+
 /* Solves every open root move of rk[0..n) that want marks. First best
  * first, as df-pn does at an OR node (the move with the smallest proof
  * number runs until it is a fraction worse than the second), until one of
@@ -1078,19 +1096,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
         uint32_t lim = second == INF ? INF : sat((uint64_t)second + (second >> DFPN_EPS_SHIFT) + 1);
         if (lim <= best)
             lim = best + 1;
-        kid *v = &rk[bi];
-        go_board *cb = &c->boards[1];
-        *cb = c->boards[0];
-        play(c, cb, c->prover, v->move);
-        c->path[1] = key_of(cb);
-        c->freek[1] = 0;
-        child_safe(c, 1, c->prover, v->move);
-        kid w;
-        mid(c, 1, lim, INF, &w);
-        v->pn = w.pn;
-        v->dn = w.dn;
-        v->taint = w.taint;
-        v->kof = w.kof;
+        solve_root(c, &rk[bi], lim, INF);
     }
     for (uint32_t th = 2;; th = th >= INF / 2 ? INF : 2 * th) {
         int open = 0;
@@ -1098,18 +1104,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
             kid *v = &rk[i];
             if (!want[i] || is_final(v->pn, v->dn))
                 continue;
-            go_board *cb = &c->boards[1];
-            *cb = c->boards[0];
-            play(c, cb, c->prover, v->move);
-            c->path[1] = key_of(cb);
-            c->freek[1] = 0;
-            child_safe(c, 1, c->prover, v->move);
-            kid w;
-            mid(c, 1, th, th, &w);
-            v->pn = w.pn;
-            v->dn = w.dn;
-            v->taint = w.taint;
-            v->kof = w.kof;
+            solve_root(c, v, th, th);
             open += !is_final(v->pn, v->dn);
         }
         if (!open || c->aborted)
