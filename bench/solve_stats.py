@@ -2,6 +2,7 @@
 """Summarise a `vp go solve --json` run for bench/RESULTS.md.
 
 Usage: bench/solve_stats.py RUN.jsonl [--owl OWL.jsonl] [--list] [--alternatives]
+                             [--speed] [--compare OLD.jsonl]
 
 Per collection (the directory of each file): problems, statuses, how many
 proven answer sets hold the book's first move (and how many only as a ko
@@ -12,7 +13,13 @@ of GNU Go's move with the book). With --list, every problem where the
 solver and the book disagree is listed with the solver's sets. With
 --alternatives, a second table counts the problems where any of the book's
 listed first moves (every SOL entry of a JSON problem file, read from the
-path in the run) is proven, beside the first one alone.
+path in the run) is proven, beside the first one alone. With --speed, a
+table of problems within 50 ms and past 9.9 s, nodes, seconds of solving,
+nodes per second per thread (their ratio) and the mean region. With
+--compare, the run is set against an older run of the same files: how many
+problems go from one class to another (book: the book's first move proven;
+bookko: only by ko; bookref: refuted; unknown; other:STATUS: settled
+without it) and every problem whose class changed.
 """
 import json
 import math
@@ -44,15 +51,10 @@ def listed_moves(path):
     return [xy_to_gtp(x, y, size) for x, y in filter(None, xys)]
 
 
-def main(argv):
-    if len(argv) < 2 or argv[1] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0 if len(argv) >= 2 else 2
-    run, owl, listing = argv[1], None, "--list" in argv
-    if "--owl" in argv:
-        owl = argv[argv.index("--owl") + 1]
+def load_run(path):
+    """The records of a run, or an error message naming the file and line."""
     rows = []
-    with open(run) as f:
+    with open(path) as f:
         for n, line in enumerate(f, 1):
             line = line.strip()
             if not line:
@@ -60,8 +62,42 @@ def main(argv):
             try:
                 rows.append(json.loads(line))
             except ValueError as e:
-                print("%s:%d: not JSON: %s" % (run, n, e), file=sys.stderr)
-                return 1
+                return None, "%s:%d: not JSON: %s" % (path, n, e)
+    return rows, None
+
+
+def book_class(r):
+    """book, bookko, bookref, unknown or other:STATUS (see --compare)."""
+    b = r.get("book")
+    if b in (r.get("first_moves") or []):
+        return "book"
+    if b in (r.get("ko_moves") or []):
+        return "bookko"
+    if b in (r.get("refutations") or {}):
+        return "bookref"
+    if r["status"] == "unknown":
+        return "unknown"
+    return "other:" + r["status"]
+
+
+def short_name(r):
+    return os.path.basename(os.path.dirname(r["file"])) + "/" + os.path.basename(r["file"])
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if len(argv) >= 2 else 2
+    run, owl, listing = argv[1], None, "--list" in argv
+    if "--owl" in argv:
+        owl = argv[argv.index("--owl") + 1]
+    rows, err = load_run(run)
+    old_rows = None
+    if not err and "--compare" in argv:
+        old_rows, err = load_run(argv[argv.index("--compare") + 1])
+    if err:
+        print(err, file=sys.stderr)
+        return 1
     owl_by_file = {}
     if owl:
         with open(owl) as f:
@@ -117,6 +153,43 @@ def main(argv):
             n = len(rs)
             print("| %s | %d | %d (%.1f%%) | %d (%.1f%%) | %d |" % (
                 name, n, first, 100.0 * first / n, anyl, 100.0 * anyl / n, bad))
+    if "--speed" in argv:
+        print()
+        print("| collection | problems | within 50 ms | past 9.9 s | nodes | seconds | nodes/s per thread "
+              "| mean region |")
+        print("|---|---|---|---|---|---|---|---|")
+        for name, rs in groups.items():
+            secs = [r.get("seconds") or 0.0 for r in rs]
+            nodes = sum(r.get("nodes") or 0 for r in rs)
+            regions = [len(r["region"]) for r in rs if r.get("region")]
+            print("| %s | %d | %d | %d | %d | %.1f | %.0f | %.1f |" % (
+                name, len(rs), sum(t <= 0.05 for t in secs), sum(t > 9.9 for t in secs), nodes, sum(secs),
+                nodes / sum(secs) if sum(secs) > 0 else 0.0, sum(regions) / len(regions) if regions else 0.0))
+    if old_rows is not None:
+        old_by = {short_name(r): r for r in old_rows}
+        moves = OrderedDict()
+        changed = []
+        for r in rows:
+            o = old_by.get(short_name(r))
+            if o is None:
+                continue
+            k = (book_class(o), book_class(r))
+            moves[k] = moves.get(k, 0) + 1
+            if k[0] != k[1]:
+                changed.append((o, r))
+        print()
+        print("| before | after | problems |")
+        print("|---|---|---|")
+        for (a, b), n in sorted(moves.items()):
+            print("| %s | %s | %d |" % (a, b, n))
+        print()
+        print("Problems whose class changed:")
+        print()
+        for o, r in changed:
+            print("- %s (%s): %s -> %s; proven %s -> %s; ko %s; %.1f s -> %.1f s" % (
+                short_name(r), r.get("goal"), book_class(o), book_class(r), ",".join(o.get("first_moves") or []) or "-",
+                ",".join(r.get("first_moves") or []) or "-", ",".join(r.get("ko_moves") or []) or "-",
+                o.get("seconds") or 0.0, r.get("seconds") or 0.0))
     if listing:
         print()
         print("Problems where the solver settled the problem and the book's first move is not among the proven moves:")

@@ -1,0 +1,49 @@
+#!/bin/sh
+# solve_stats.sh: bench/solve_stats.py, the summary of `vp go solve --json`
+# runs that bench/RESULTS.md quotes, on two small hand-made runs: the main
+# table, --speed (problems within 50 ms and past 9.9 s, nodes per second,
+# mean region) and --compare (each problem's class before and after), and
+# a line that is not JSON (named by file and line, exit 1).
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+. "$top_srcdir/tests/common.sh"
+
+if ! have_python; then
+    echo "solve_stats: the script needs python3, which is absent"
+    exit 77
+fi
+S="$top_srcdir/bench/solve_stats.py"
+
+# three problems: a proved book move, a ko answer, an unknown
+rec() { # FILE STATUS FIRST KO REFUTED BOOK NODES SECONDS
+    printf '{"file":"d/%s/%s","status":"%s","goal":"live","first_moves":[%s],"ko_moves":[%s],"refutations":{%s},"book":"%s","region":["A1","B1","C1","D1"],"nodes":%s,"seconds":%s}\n' \
+        "${1%/*}" "${1#*/}" "$2" "$3" "$4" "$5" "$6" "$7" "$8"
+}
+{
+    rec cA/p1.json proved '"B2"' '' '' B2 1000 0.01
+    rec cA/p2.json ko '' '"C3"' '' C3 200000 0.8
+    rec cB/p3.json unknown '' '' '"D4":["D4","E4"]' D4 2500000 10.0
+} >"$T/old.jsonl"
+{
+    rec cA/p1.json proved '"B2"' '' '' B2 1000 0.02
+    rec cA/p2.json proved '"C3"' '' '' C3 150000 0.5
+    rec cB/p3.json disproved '' '' '"D4":["D4","E4"]' D4 2400000 9.95
+} >"$T/new.jsonl"
+
+run "$PYTHON3" "$S" "$T/new.jsonl" --speed --compare "$T/old.jsonl"
+check "exit 0" test "$rc" = 0
+check "main table: collection cA, 2 proved, book move proven in both" \
+    grep -qF '| cA | 2 | 2 | 0 | 0 | 0 | 2 (100.0%) | 0 | 2 (100.0%) |' "$T/out"
+check "--speed: cA has one problem within 50 ms, 151000 nodes in 0.52 s" \
+    grep -qF '| cA | 2 | 1 | 0 | 151000 | 0.5 | 290385 | 4.0 |' "$T/out"
+check "--speed: cB's problem ran past 9.9 s" grep -qF '| cB | 1 | 0 | 1 | 2400000 | 9.9 | 241206 | 4.0 |' "$T/out"
+check "--compare: bookko -> book counted" grep -qxF '| bookko | book | 1 |' "$T/out"
+check "--compare: a refuted book move stays bookref" grep -qxF '| bookref | bookref | 1 |' "$T/out"
+check "--compare: p2 listed as changed" grep -qF -- '- cA/p2.json (live): bookko -> book; proven - -> C3' "$T/out"
+check "--compare: p1 not listed" sh -c '! grep -qF -- "- cA/p1.json" "$1"' sh "$T/out"
+
+printf '{"file":"d/cA/p1.json"\n' >"$T/bad.jsonl"
+run "$PYTHON3" "$S" "$T/new.jsonl" --compare "$T/bad.jsonl"
+check "a bad line in the older run: exit 1" test "$rc" = 1
+check "a bad line: named by file and line" grep -qF "$T/bad.jsonl:1: not JSON" "$T/err"
+check "a bad line: no partial table" test ! -s "$T/out"
+finish solve_stats
