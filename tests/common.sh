@@ -35,6 +35,9 @@
 #                       and what came through equals the file WANT;
 #                       skipped without mkfifo
 #   have_python         true when python3 checks can run
+#   need_python NAME WHAT
+#                       exits 77 (the whole test skipped) with "NAME: WHAT
+#                       needs python3, which is absent" when it cannot
 #   one_line FILE       true when FILE holds exactly one non-empty line
 #   nlines FILE         prints the number of lines in FILE
 #   has_lines FILE N    true when FILE has N lines
@@ -82,6 +85,11 @@ if [ -n "$PYTHON3" ]; then
     fi
 fi
 have_python() { [ -n "$PYTHON3" ]; }
+need_python() {
+    have_python && return 0
+    echo "$1: $2 needs python3, which is absent"
+    exit 77
+}
 
 mkdir -p "$top_builddir/tests"
 T=$(mktemp -d "$top_builddir/tests/tmp.XXXXXX" 2>/dev/null) || {

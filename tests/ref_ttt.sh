@@ -6,10 +6,7 @@
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
 
-if ! have_python; then
-    echo "ref_ttt: the reference needs python3, which is absent"
-    exit 77
-fi
+need_python ref_ttt "the reference"
 
 REF="$top_srcdir/bench/ref_ttt.py"
 for rule in lines cells; do

@@ -7,10 +7,7 @@
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
 
-if ! have_python; then
-    echo "solve_stats: the script needs python3, which is absent"
-    exit 77
-fi
+need_python solve_stats "the script"
 S="$top_srcdir/bench/solve_stats.py"
 
 # three problems: a proved book move, a ko answer, an unknown
