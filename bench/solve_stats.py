@@ -120,16 +120,13 @@ def main(argv):
         for r in rs:
             st[r["status"]] = st.get(r["status"], 0) + 1
             secs.append(r.get("seconds") or 0.0)
-            b = r.get("book")
-            fm, km = r.get("first_moves", []) or [], r.get("ko_moves", []) or []
-            if b in fm:
-                book_proven += 1
-                extra += len(fm) > 1
-            elif b in km:
-                book_ko += 1
+            b, cls = r.get("book"), book_class(r)
+            book_proven += cls == "book"
+            extra += cls == "book" and len(r["first_moves"]) > 1
+            book_ko += cls == "bookko"
             if b is not None and r.get("agrees_with_book") is False:
                 contra += 1
-            if name != "all" and r["status"] != "unknown" and b not in fm:
+            if name != "all" and r["status"] != "unknown" and cls != "book":
                 disagreements.append(r)
         n = len(rs)
         print("| %s | %d | %d | %d | %d | %d | %d (%.1f%%) | %d | %d (%.1f%%) | %d | %d | %.3f | %.3f | %.3f |" % (
@@ -160,11 +157,11 @@ def main(argv):
         print("|---|---|---|---|---|---|---|---|")
         for name, rs in groups.items():
             secs = [r.get("seconds") or 0.0 for r in rs]
-            nodes = sum(r.get("nodes") or 0 for r in rs)
+            total, nodes = sum(secs), sum(r.get("nodes") or 0 for r in rs)
             regions = [len(r["region"]) for r in rs if r.get("region")]
             print("| %s | %d | %d | %d | %d | %.1f | %.0f | %.1f |" % (
-                name, len(rs), sum(t <= 0.05 for t in secs), sum(t > 9.9 for t in secs), nodes, sum(secs),
-                nodes / sum(secs) if sum(secs) > 0 else 0.0, sum(regions) / len(regions) if regions else 0.0))
+                name, len(rs), sum(t <= 0.05 for t in secs), sum(t > 9.9 for t in secs), nodes, total,
+                nodes / total if total > 0 else 0.0, sum(regions) / len(regions) if regions else 0.0))
     if old_rows is not None:
         old_by = {short_name(r): r for r in old_rows}
         moves = OrderedDict()
