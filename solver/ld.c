@@ -339,20 +339,25 @@ static bb361 behind_wall(const go_board *b, bb361 r, bb361 seeds)
 
 /*
 ** The open sides of the box in a live problem: the empty points just outside
-** it next to an empty point of the region that touches the pocket or the
-** target. Where the box cuts through open space instead of along the
+** it next to an empty point of the region within two steps of the pocket or
+** the target. Where the box cuts through open space instead of along the
 ** attacker's wall, the frame stone there would sit closer to the eye space
 ** than any real wall, and a defender stone played on the border would lose
 ** the liberty it has on the board: Cho Elementary 82's D19 lives by D19 D18
 ** D17 (capturing) D16 D18, and with D16 a frame stone the capture at D17 is
-** only a ko. Measured on kill problems too, where it settled nothing more and
-** cost nodes, so they keep the plain box. held: the pocket and the target.
+** only a ko. Two steps, not one: Cho Elementary 607's H19, two steps from
+** the target's G18, captures White's G19 and needs its liberty J19 to live
+** (F19, the book move, is refuted with J19 a frame stone), and the same
+** frame stone one line too close made Cho 602's and 617's book moves ko
+** (bench/RESULTS.md). Measured on kill problems too, where it settled
+** nothing more and cost nodes, so they keep the plain box. held: the pocket
+** and the target.
 */
 static bb361 open_sides(const go_board *b, bb361 r, bb361 held)
 {
     bb361 board = bb361_square(b->size), E;
     go_stones(b, GO_EMPTY, &E);
-    bb361 from = bb361_and(bb361_and(r, E), bb361_dilate(held, board));
+    bb361 from = bb361_and(bb361_and(r, E), bb361_dilate(bb361_dilate(held, board), board));
     return bb361_andnot(bb361_and(bb361_neighbours(from), E), r);
 }
 

@@ -335,20 +335,44 @@ static void test_superko(void)
           r.nfirst, r.nko);
 }
 
-/* Yamada 1008 (bundled; 18 first moves): the book move is proved within
- * 50,000 nodes because the root is searched best first (the first move
- * with the smallest proof number, until one is proved) before the other
- * first moves are solved in rounds; when every first move got its round
- * from the start, the book move was still open at 1,000,000 nodes. */
+/* Yamada 1001 (bundled; live): the book move is proved within 50,000
+ * nodes because the root is searched best first (the first move with the
+ * smallest proof number, until one is proved) before the other first
+ * moves are solved in rounds; when every first move got its round from
+ * the start, the book move was still open at 200,000 nodes. (Yamada 1008
+ * showed it before the open sides grew to two steps, which give its
+ * region a point more and its search more work.) */
 static void test_root_best_first(void)
 {
     dfpn_result r;
     int book;
-    if (solve_bundled("yamada-kimio-basic-tsumego/1008.json", 50000, &r, &book))
+    if (solve_bundled("yamada-kimio-basic-tsumego/1001.json", 50000, &r, &book))
         return;
     CHECK(r.status == DFPN_PROVED && has_first(&r, book),
-          "Yamada 1008: the book move proved within 50,000 nodes (status %s, %d first moves, %lld nodes)",
+          "Yamada 1001: the book move proved within 50,000 nodes (status %s, %d first moves, %lld nodes)",
           dfpn_status_name(r.status), r.nfirst, r.nodes);
+}
+
+/* Cho Elementary 602 (black lives at B18 only): the region's border point
+ * A15 is empty and two steps from the target's A17 (through White's A16).
+ * The region of a live problem takes in the box's open sides within two
+ * steps of the pocket or the target (open_sides in ld.c), so A14 joins and
+ * a black stone at A15 keeps the liberty it has on the board; B18 then
+ * lives outright. With one step A14 was a frame stone and B18 a ko. */
+static void test_open_sides_two_steps(void)
+{
+    static const char *const rows[] = {
+        ". . O . O",
+        ". . . X O",
+        "X . X X O",
+        "O X X O O",
+        ". O O . .",
+    };
+    dfpn_result r;
+    int st = solve_corner(rows, 5, GO_BLACK, "Black to live", &r);
+    CHECK(st == DFPN_PROVED && r.nfirst == 1 && r.first[0] == bb361_xy(1, 17),
+          "Cho Elementary 602: B18 alone lives outright (%s, %d first moves, %d ko moves)", dfpn_status_name(st),
+          r.nfirst, r.nko);
 }
 
 /* Cho Elementary 61 (bundled; kill, book move E18) at 40,000 nodes: the
@@ -382,6 +406,7 @@ int main(void)
     test_open_sides();
     test_superko();
     test_root_best_first();
+    test_open_sides_two_steps();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);

@@ -655,9 +655,10 @@ static void test_behind_wall(void)
 /* Cho Elementary 82 (black lives at D19): the box is rows 17 to 19, and
  * its empty border point D17 touches the pocket; for the live problem the
  * empty point beyond it (D16) joins the region, so the frame does not take
- * a liberty the defender has on the board. A17 touches only white stones,
- * so A16 stays outside. The kill problem (white to play) keeps the plain
- * box, and a margin grows the plain box. */
+ * a liberty the defender has on the board. A17 is two steps from the
+ * target's B18 (through White's A18), so A16 joins too; F17 is a stone and
+ * D15 lies beyond the box's side, so they stay outside. The kill problem
+ * (white to play) keeps the plain box, and a margin grows the plain box. */
 static void test_open_sides(void)
 {
     go_board b;
@@ -670,8 +671,9 @@ static void test_open_sides(void)
         return;
     CHECK(p.goal == LD_LIVE && p.defender == GO_BLACK, "open sides: black lives");
     CHECK(ld_in_region(&p, pt("D16", 19)), "open sides: the point beyond the open border joins (%s)", p.summary);
-    CHECK(!ld_in_region(&p, pt("A16", 19)) && !ld_in_region(&p, pt("F16", 19)) && !ld_in_region(&p, pt("D15", 19)),
-          "open sides: only beside the pocket (%s)", p.summary);
+    CHECK(ld_in_region(&p, pt("A16", 19)), "open sides: two steps from the target (%s)", p.summary);
+    CHECK(!ld_in_region(&p, pt("F16", 19)) && !ld_in_region(&p, pt("D15", 19)),
+          "open sides: only beside empty border points near the pocket (%s)", p.summary);
     check_invariants(&p, "open sides");
     rc = ld_problem_from_board(&b, GO_WHITE, NULL, NULL, NULL, NULL, &p, err);
     CHECK(rc == 0 && p.goal == LD_KILL && !ld_in_region(&p, pt("D16", 19)),
