@@ -809,6 +809,14 @@ static int gen_kids(ctx *c, int d, kid *k)
 
 static uint32_t sat(uint64_t v) { return v >= INF ? INF - 1 : (uint32_t)v; }
 
+/* The 1+epsilon limit (Pawlewicz and Lew) of the best child when the
+ * second best has the value second: a fraction worse than it, not just
+ * one more (INF when there is no second). */
+static uint32_t eps_limit(uint32_t second)
+{
+    return second == INF ? INF : sat((uint64_t)second + (second >> DFPN_EPS_SHIFT) + 1);
+}
+
 /* Sizes of the tables for a transposition table of 2^log2 entries. */
 #define TT_START_LOG2 16
 #define BCACHE_LOG2(log2) ((log2) - 4 > 18 ? 18 : (log2) - 4)
@@ -952,7 +960,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         /* the 1+epsilon trick (Pawlewicz and Lew): the best child may run
          * until it is a fraction worse than the second best, not just one
          * more, which spares most of the switching between siblings */
-        uint32_t lim = second == INF ? INF : sat((uint64_t)second + (second >> DFPN_EPS_SHIFT) + 1);
+        uint32_t lim = eps_limit(second);
         /* A threshold always lies above the child's current value (which
          * is below ours), so the child returns only after a change: with
          * values saturated at INF - 1 the plain formulas can give it a
@@ -1093,7 +1101,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
         }
         if (done || bi < 0)
             break;
-        uint32_t lim = second == INF ? INF : sat((uint64_t)second + (second >> DFPN_EPS_SHIFT) + 1);
+        uint32_t lim = eps_limit(second);
         if (lim <= best)
             lim = best + 1;
         solve_root(c, &rk[bi], lim, INF);

@@ -297,6 +297,16 @@ static void test_behind_wall(void)
     expect_book_alone("Ishigure 025", "ishigure-ikuro-123-basic-tsumego/025.json", 300000);
 }
 
+/* Checks that black, to play in the corner rows, lives at point alone and
+ * outright; with no_ko, that no other first move lives by ko either. */
+static void expect_alone_outright(const char *what, const char *const *rows, int nrows, int point, int no_ko)
+{
+    dfpn_result r;
+    int st = solve_corner(rows, nrows, GO_BLACK, "Black to live", &r);
+    CHECK(st == DFPN_PROVED && r.nfirst == 1 && r.first[0] == point && (!no_ko || r.nko == 0),
+          "%s alone lives outright (%s, %d first moves, %d ko moves)", what, dfpn_status_name(st), r.nfirst, r.nko);
+}
+
 /* Cho Elementary 82 (black lives at D19 only): after D19 D18 black captures
  * at D17, and the capturing stone has a liberty at D16, which lies outside
  * the box of the problem (rows 17 to 19). With a frame stone at D16 the
@@ -305,11 +315,7 @@ static void test_behind_wall(void)
  * (open_sides in ld.c), and D19 is proved outright. */
 static void test_open_sides(void)
 {
-    dfpn_result r;
-    int st = solve_corner(cho82_rows(), CHO82_NROWS, GO_BLACK, "Black to live", &r);
-    CHECK(st == DFPN_PROVED && r.nfirst == 1 && r.first[0] == bb361_xy(3, 18),
-          "Cho Elementary 82: D19 alone lives outright (%s, %d first moves, %d ko moves)", dfpn_status_name(st),
-          r.nfirst, r.nko);
+    expect_alone_outright("Cho Elementary 82: D19", cho82_rows(), CHO82_NROWS, bb361_xy(3, 18), 0);
 }
 
 /* Cho Elementary 355 (black lives at B18 only). After B18, white A17
@@ -328,11 +334,7 @@ static void test_superko(void)
         "X X O O O",
         "O O O . .",
     };
-    dfpn_result r;
-    int st = solve_corner(rows, 5, GO_BLACK, "Black to live", &r);
-    CHECK(st == DFPN_PROVED && r.nfirst == 1 && r.first[0] == bb361_xy(1, 17) && r.nko == 0,
-          "Cho Elementary 355: B18 alone lives outright (%s, %d first moves, %d ko moves)", dfpn_status_name(st),
-          r.nfirst, r.nko);
+    expect_alone_outright("Cho Elementary 355: B18", rows, 5, bb361_xy(1, 17), 1);
 }
 
 /* Yamada 1001 (bundled; live): the book move is proved within 50,000
@@ -368,11 +370,7 @@ static void test_open_sides_two_steps(void)
         "O X X O O",
         ". O O . .",
     };
-    dfpn_result r;
-    int st = solve_corner(rows, 5, GO_BLACK, "Black to live", &r);
-    CHECK(st == DFPN_PROVED && r.nfirst == 1 && r.first[0] == bb361_xy(1, 17),
-          "Cho Elementary 602: B18 alone lives outright (%s, %d first moves, %d ko moves)", dfpn_status_name(st),
-          r.nfirst, r.nko);
+    expect_alone_outright("Cho Elementary 602: B18", rows, 5, bb361_xy(1, 17), 0);
 }
 
 /* Cho Elementary 61 (bundled; kill, book move E18) at 40,000 nodes: the
