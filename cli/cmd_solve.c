@@ -49,6 +49,9 @@ static const char solve_help[] =
     "      --sgf-out DIR    write DIR/NAME.sgf per problem: setup and the proof\n"
     "                       as a solution tree (DIR must exist)\n"
     GOPROB_DEF_HELP
+    "      --rules R        chinese (default: two passes end the game) or\n"
+    "                       japanese (they start the Japanese confirmation: the\n"
+    "                       bent four in the corner is dead)\n"
     "      --seki-is-death  seki counts as a kill\n"
     "      --capture-any    capturing any target stone counts as a kill\n"
     "      --tt-log2 N      the table grows up to 2^N entries, 10..28 (default 22)\n"
@@ -108,7 +111,7 @@ static double parse_seconds(const char *opt, const char *s)
     return v;
 }
 
-enum { OPT_TIME = 256, OPT_NODES, OPT_JSON, OPT_SGF_OUT, OPT_SEKI, OPT_CAPTURE_ANY, OPT_TT_LOG2 };
+enum { OPT_TIME = 256, OPT_NODES, OPT_JSON, OPT_SGF_OUT, OPT_SEKI, OPT_CAPTURE_ANY, OPT_TT_LOG2, OPT_RULES };
 
 static void parse_args(int argc, char **argv, solve_args *a)
 {
@@ -118,6 +121,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
         {"sgf-out", required_argument, 0, OPT_SGF_OUT}, GOPROB_DEF_LONGOPTS,
         {"seki-is-death", no_argument, 0, OPT_SEKI},    {"capture-any", no_argument, 0, OPT_CAPTURE_ANY},
         {"tt-log2", required_argument, 0, OPT_TT_LOG2}, {"quiet", no_argument, 0, 'q'},
+        {"rules", required_argument, 0, OPT_RULES},
         {"help", no_argument, 0, 'h'},                  {0, 0, 0, 0}};
     memset(a, 0, sizeof *a);
     dfpn_opts_init(&a->dopts);
@@ -141,6 +145,11 @@ static void parse_args(int argc, char **argv, solve_args *a)
         case GOPROB_OPT_REGION:
         case GOPROB_OPT_MARGIN: goprob_def_option(c, optarg, &a->lopts); break;
         case OPT_SEKI: a->dopts.seki_is_death = 1; break;
+        case OPT_RULES:
+            if (strcmp(optarg, "japanese") && strcmp(optarg, "chinese"))
+                cli_usage_error("--rules: '%s' is neither japanese nor chinese", optarg);
+            a->dopts.japanese = !strcmp(optarg, "japanese");
+            break;
         case OPT_CAPTURE_ANY: a->dopts.capture_any = 1; break;
         case OPT_TT_LOG2: a->dopts.tt_log2 = (int)cli_parse_long("--tt-log2", optarg, 10, 28); break;
         case 'q': a->quiet = 1; break;
@@ -304,7 +313,7 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-static char *json_report(const solve_item *it, const solve_work *w, const char *why)
+static char *json_report(const solve_item *it, const solve_work *w, const char *why, int japanese)
 {
     json_t *j = json_object();
     char buf[COORD_BUFLEN];
@@ -323,6 +332,7 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
         int size = w->size;
         json_object_set_new(j, "status", json_string(dfpn_status_name(r->status)));
         json_object_set_new(j, "goal", json_string(ld_goal_name(p->goal)));
+        json_object_set_new(j, "rules", json_string(japanese ? "japanese" : "chinese"));
         json_object_set_new(j, "to_play", json_string(goprob_color_letter(p->to_move)));
         json_object_set_new(j, "target", goprob_set_json(p->target, size));
         json_object_set_new(j, "region", goprob_set_json(p->region, size));
@@ -520,7 +530,7 @@ static void solve_one(const solve_args *a, solve_item *it)
         it->error = strdup(err);
         it->status = DFPN_UNKNOWN;
     }
-    it->out = a->json ? json_report(it, w, err) : text_report(it, w, err);
+    it->out = a->json ? json_report(it, w, err, a->dopts.japanese) : text_report(it, w, err);
     if (it->kind == ITEM_SOLVED && a->sgf_dir) {
         char serr[VP_ERRLEN] = "";
         it->sgf = sgf_report(w, serr);

@@ -60,6 +60,10 @@
 #define DFPN_DEAD_TEST 1
 #endif
 #define PASS_KEY 0x5be8f3a1c2d4e697ull
+#ifndef DFPN_CONF_WEIGHT
+#define DFPN_CONF_WEIGHT 16
+#endif
+#define CONF_KEY 0x9e3779b97f4a7c15ull
 
 typedef struct tt_entry {
     uint64_t key;
@@ -88,6 +92,12 @@ typedef struct ctx {
      * closes it or the cycle holds a free retake of the opponent's (it
      * spends a threat each time round) */
     int free_side, rep_win;
+    /* Japanese confirmation (dfpn.h): conf[d] says boards[d] is in the
+     * confirmation after the game's end, cban[d][color] the ko points
+     * where color may not retake until it has passed */
+    int japanese;
+    unsigned char conf[MAX_DEPTH + 2];
+    bb361 cban[MAX_DEPTH + 2][3];
     int ko_seen; /* a ko ban or a repetition met in this pass */
     unsigned char freek[MAX_DEPTH + 2]; /* path[d] was reached by a free retake */
     bb361 region, target;
@@ -154,6 +164,7 @@ void dfpn_opts_init(dfpn_opts *o)
     o->tt_log2 = 22;
     o->capture_any = 0;
     o->seki_is_death = 0;
+    o->japanese = 0;
 }
 
 const char *dfpn_status_name(int status)
@@ -164,6 +175,29 @@ const char *dfpn_status_name(int status)
 static uint64_t key_of(const go_board *b)
 {
     return go_hash_full(b) ^ (go_passes(b) == 1 ? PASS_KEY : 0);
+}
+
+/* What the confirmation adds to a key: its flag and its ko bans (zero in
+ * the game itself). */
+static uint64_t conf_key(int conf, const bb361 *bans)
+{
+    if (!conf)
+        return 0;
+    uint64_t h = CONF_KEY;
+    for (int color = GO_BLACK; color <= GO_WHITE; color++)
+        for (int q = bb361_next(&bans[color], 0); q >= 0; q = bb361_next(&bans[color], q + 1)) {
+            uint64_t z = (uint64_t)(q * 2 + color) * 0xbf58476d1ce4e5b9ull + CONF_KEY;
+            z ^= z >> 31;
+            h ^= z * 0x94d049bb133111ebull;
+        }
+    return h;
+}
+
+/* The key of boards[d]: its position and, in the confirmation, the flag
+ * and the bans. */
+static uint64_t node_key(const ctx *c, int d)
+{
+    return key_of(&c->boards[d]) ^ conf_key(c->conf[d], c->cban[d]);
 }
 
 /* ---- transposition table: two-entry buckets, finals kept first ---- */
@@ -207,12 +241,12 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof)
  * on b. A pass by a player under a ko ban does not count towards the two
  * passes that end the game: it stands for a move elsewhere while the ban
  * lasts, not an offer to stop. */
-static void play(ctx *c, go_board *b, int color, int m)
+static void play(ctx *c, go_board *b, int color, int m, int conf)
 {
     if (m == GO_PASS) {
         int banned = b->ko && b->ko_color == color;
         go_pass(b, color);
-        if (banned)
+        if (banned && !conf)
             b->passes = 0;
         return;
     }
@@ -221,6 +255,41 @@ static void play(ctx *c, go_board *b, int color, int m)
     go_play_legal(b, color, m);
     if (b->ko)
         c->ko_seen = 1;
+}
+
+/* The confirmation is played (dfpn.h): Japanese rules, and seki counts as
+ * life (with seki as death two passes already win for the attacker). */
+static int confirms(const ctx *c) { return c->japanese && !c->seki_is_death; }
+
+/* Plays m for the side to move at boards[d] into boards[d + 1], with the
+ * confirmation's state and the key path[d + 1]. Under the Japanese rules
+ * the game's second pass starts the confirmation: the same stones, the
+ * attacker to move, no pass pending, no ban. In the confirmation a ko
+ * capture bans the retake to the captured side until it passes. */
+static void descend(ctx *c, int d, int m)
+{
+    go_board *cb = &c->boards[d + 1];
+    *cb = c->boards[d];
+    int color = go_to_move(cb), conf = c->conf[d];
+    c->conf[d + 1] = (unsigned char)conf;
+    c->cban[d + 1][GO_BLACK] = c->cban[d][GO_BLACK];
+    c->cban[d + 1][GO_WHITE] = c->cban[d][GO_WHITE];
+    play(c, cb, color, m, conf);
+    if (conf && m == GO_PASS) {
+        c->cban[d + 1][color] = bb361_empty();
+    } else if (conf) {
+        bb361_reset(&c->cban[d + 1][GO_BLACK], m);
+        bb361_reset(&c->cban[d + 1][GO_WHITE], m);
+        if (cb->ko)
+            bb361_set(&c->cban[d + 1][cb->ko_color], go_s2p(cb->ko));
+    } else if (m == GO_PASS && go_passes(cb) >= 2 && confirms(c)) {
+        cb->passes = 0;
+        cb->ko = 0;
+        cb->to_move = c->attacker;
+        c->conf[d + 1] = 1;
+        c->cban[d + 1][GO_BLACK] = c->cban[d + 1][GO_WHITE] = bb361_empty();
+    }
+    c->path[d + 1] = node_key(c, d + 1);
 }
 
 /* ---- terminals ---- */
@@ -512,7 +581,7 @@ static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *p
  * the captured chains removed, the side to move, and the ko that place()
  * in go.c sets (exactly one stone captured and the new stone alone with
  * one liberty, which is then the captured point). */
-static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint64_t *stones)
+static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint64_t *stones, int *ko_at)
 {
     int s = go_p2s(m), o = 3 - color, alone = 1, empty_nb = 0;
     uint64_t h = go_hash_after(b, color, s, capt);
@@ -522,10 +591,13 @@ static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint
         alone &= b->color[nb[k]] != color;
     }
     *stones = h;
+    *ko_at = -1;
     if (o == GO_WHITE)
         h ^= go_zobrist(3, 0);
-    if (alone && !empty_nb && bb361_popcount(*capt) == 1)
-        h ^= go_zobrist(3, 1 + bb361_lowest(capt) + (o == GO_WHITE ? GO_NPOINTS : 0));
+    if (alone && !empty_nb && bb361_popcount(*capt) == 1) {
+        *ko_at = bb361_lowest(capt);
+        h ^= go_zobrist(3, 1 + *ko_at + (o == GO_WHITE ? GO_NPOINTS : 0));
+    }
     return h;
 }
 
@@ -539,11 +611,12 @@ static uint64_t child_key(const go_board *b, int color, int m, bb361 *capt, uint
 ** single liberty L, a point where moves are tried, so the attacker's
 ** stone at L removes them all (a move that captures is never suicide), unless L is a ko point banned to the
 ** attacker, which only a move of the defender that captured exactly one
-** stone (capt) at L can have set. Not used with capture_any. The position
+** stone (capt) at L can have set, or (in the confirmation) one of the
+** attacker's standing bans aban. Not used with capture_any. The position
 ** is then won by the attacker whatever came before: the value is
 ** history-free and may be stored.
 */
-static int in_atari(const ctx *c, const bb361 *cs, bb361 capt, int m, int mover)
+static int in_atari(const ctx *c, const bb361 *cs, bb361 capt, int m, int mover, const bb361 *aban)
 {
     if (!DFPN_ATARI_WIN || c->capture_any)
         return 0;
@@ -556,6 +629,8 @@ static int in_atari(const ctx *c, const bb361 *cs, bb361 capt, int m, int mover)
     if (bb361_popcount(libs) != 1 || !bb361_subset(libs, c->moves))
         return 0;
     if (m != GO_PASS && mover == c->defender && bb361_popcount(capt) == 1 && bb361_equal(capt, libs))
+        return 0;
+    if (aban && bb361_intersects(libs, *aban))
         return 0;
     return 1;
 }
@@ -647,17 +722,20 @@ static int gen_kids(ctx *c, int d, kid *k)
 {
     const go_board *b = &c->boards[d];
     go_board *cb = &c->boards[d + 1];
-    int color = go_to_move(b), opp = 3 - color, n = 0;
+    int color = go_to_move(b), opp = 3 - color, n = 0, conf = c->conf[d];
     bb361 cand = bb361_and(c->moves, b->set[GO_EMPTY]);
     bb361 space = local_space(c, b->set, &c->safe[d]), space_att = bb361_and(space, b->set[c->attacker]);
-    if (DFPN_LOCAL_SPACE && d > 0)
+    /* not in the confirmation, where a move elsewhere is not a pass (a
+     * pass counts towards its end and lifts the passer's bans) */
+    if (DFPN_LOCAL_SPACE && d > 0 && !conf)
         cand = bb361_and(cand, space);
+    const bb361 *aban = conf ? &c->cban[d][c->attacker] : NULL;
     uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];
     bb361 capts[DFPN_MAX_ROOT];
     new_stamp(c);
     /* the free side may retake a ko at once: its ban is ignored here (the
      * board is ours; the ban is put back below) */
-    int kslot = b->ko, banned = kslot && b->ko_color == color;
+    int kslot = b->ko, banned = !conf && kslot && b->ko_color == color;
     if (banned && color == c->free_side)
         c->boards[d].ko = 0;
     /* first the keys, prefetching their table buckets: the table is far
@@ -673,11 +751,32 @@ static int gen_kids(ctx *c, int d, kid *k)
         e->taint = NO_TAINT;
         e->kof = 0;
         e->freek = banned && m != GO_PASS && go_p2s(m) == kslot;
-        if (m == GO_PASS)
+        if (m == GO_PASS && !conf && go_passes(b) >= 1 && confirms(c)) {
+            /* the game ends: the confirmation starts, the attacker to move */
+            keys[n] = b->hash ^ (c->attacker == GO_WHITE ? go_zobrist(3, 0) : 0) ^ CONF_KEY;
+        } else if (m == GO_PASS) {
             keys[n] = b->hash ^ (color == GO_BLACK ? go_zobrist(3, 0) : 0) ^
                       (go_passes(b) == 0 && !banned ? PASS_KEY : 0);
-        else
-            keys[n] = child_key(b, color, m, &capts[n], &stones[n]);
+            if (conf) {
+                bb361 bans[3] = {bb361_empty(), c->cban[d][GO_BLACK], c->cban[d][GO_WHITE]};
+                bans[color] = bb361_empty();
+                keys[n] ^= conf_key(1, bans);
+            }
+        } else {
+            int ko_at;
+            keys[n] = child_key(b, color, m, &capts[n], &stones[n], &ko_at);
+            if (conf) {
+                /* a retake banned until its side passes */
+                if (bb361_test(&c->cban[d][color], m) && bb361_popcount(capts[n]) == 1)
+                    continue;
+                bb361 bans[3] = {bb361_empty(), c->cban[d][GO_BLACK], c->cban[d][GO_WHITE]};
+                bb361_reset(&bans[GO_BLACK], m);
+                bb361_reset(&bans[GO_WHITE], m);
+                if (ko_at >= 0)
+                    bb361_set(&bans[opp], ko_at);
+                keys[n] ^= conf_key(1, bans);
+            }
+        }
         __builtin_prefetch(&c->tt[keys[n] & c->mask]);
         if (m != GO_PASS)
             __builtin_prefetch(&c->bcache[stones[n] & c->bmask]);
@@ -695,8 +794,9 @@ static int gen_kids(ctx *c, int d, kid *k)
         uint64_t key = keys[i];
         /* t: 1 / -1 terminal, 0 not, 2 not known yet. The pass keeps the
          * stones of b, which is not terminal: only a second pass ends. */
-        int t = m != GO_PASS ? 2 : go_passes(b) >= 1 ? pass_end : 0;
-        if (t == 0 && opp == c->attacker && in_atari(c, b->set, bb361_empty(), GO_PASS, color))
+        int cstart = m == GO_PASS && !conf && go_passes(b) >= 1 && confirms(c);
+        int t = m != GO_PASS ? 2 : go_passes(b) >= 1 && !cstart ? pass_end : 0;
+        if (t == 0 && (opp == c->attacker || cstart) && in_atari(c, b->set, bb361_empty(), GO_PASS, color, aban))
             t = c->attacker == c->prover ? 1 : -1;
         int rep = -1;
         if (t == 0 || t == 2)
@@ -771,26 +871,26 @@ static int gen_kids(ctx *c, int d, kid *k)
                     }
                 }
             }
-            if (!winner && opp == c->attacker && in_atari(c, cs, capts[i], m, color))
+            if (!winner && opp == c->attacker && in_atari(c, cs, capts[i], m, color, aban))
                 winner = c->attacker, by_atari = 1;
             if (winner)
                 t = winner == c->prover ? 1 : -1;
             if (t == 2) {
                 /* Benson's test needs the board */
                 *cb = *b;
-                play(c, cb, color, m);
+                play(c, cb, color, m, conf);
                 t = terminal(c, cb);
             }
         }
         (void)by_atari; /* read only by the check below */
 #ifdef DFPN_CHECK_KEYS
         {
-            go_board tb = *b;
-            play(c, &tb, color, m);
-            if (key_of(&tb) != key || (m != GO_PASS && !by_atari && t != terminal(c, &tb)))
+            descend(c, d, m);
+            const go_board *tb = &c->boards[d + 1];
+            if (c->path[d + 1] != key || (m != GO_PASS && !by_atari && t != terminal(c, tb)))
                 abort();
             for (int q = 0; q < 3; q++)
-                if (!bb361_equal(cs[q], tb.set[q]) || (m != GO_PASS && stones[i] != tb.hash))
+                if (!bb361_equal(cs[q], tb->set[q]) || (m != GO_PASS && stones[i] != tb->hash))
                     abort();
         }
 #endif
@@ -800,7 +900,15 @@ static int gen_kids(ctx *c, int d, kid *k)
             if (m != GO_PASS)
                 tt_put(c, key, e->pn, e->dn, 0);
         } else {
-            init_values(c, cs, opp, &e->pn, &e->dn);
+            init_values(c, cs, cstart ? c->attacker : opp, &e->pn, &e->dn);
+            if (cstart) {
+                /* the confirmation differs from the game only in its kos:
+                 * the attacker's moves in the game come first */
+                if (c->prover == c->attacker)
+                    e->pn *= DFPN_CONF_WEIGHT;
+                else
+                    e->dn *= DFPN_CONF_WEIGHT;
+            }
         }
     }
     sort_kids(k, n);
@@ -977,10 +1085,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
                 cthdn = k[bi].dn + 1;
             cthpn = thpn == INF ? INF : sat((uint64_t)thpn - pn + k[bi].pn);
         }
-        go_board *cb = &c->boards[d + 1];
-        *cb = *b;
-        play(c, cb, go_to_move(b), k[bi].move);
-        c->path[d + 1] = key_of(cb);
+        descend(c, d, k[bi].move);
         c->freek[d + 1] = (unsigned char)k[bi].freek;
         child_safe(c, d + 1, go_to_move(b), k[bi].move);
         kid r;
@@ -1012,23 +1117,26 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
 {
     uint64_t seen[DFPN_MAX_LINE + 2];
     int n = 0, nseen = 0;
-    go_board *cur = &c->boards[1];
-    *cur = c->boards[0];
     line[n++] = m;
-    play(c, cur, go_to_move(cur), m);
-    c->path[1] = key_of(cur);
-    seen[nseen++] = key_of(&c->boards[0]);
+    descend(c, 0, m);
+    seen[nseen++] = c->path[0];
+    /* the line's position is kept at depth 2 (its state copied down from
+     * depth 3 after each move): gen_kids reads boards[d] and path[0..d],
+     * writes boards[d + 1] */
+    c->boards[2] = c->boards[1];
+    c->conf[2] = c->conf[1];
+    c->cban[2][GO_BLACK] = c->cban[1][GO_BLACK];
+    c->cban[2][GO_WHITE] = c->cban[1][GO_WHITE];
+    c->path[2] = c->path[1];
+    go_board *cur = &c->boards[2];
     while (n < max && !terminal(c, cur)) {
-        uint64_t key = key_of(cur);
+        uint64_t key = c->path[2];
         int rep = 0;
         for (int j = 0; j < nseen; j++)
             rep |= seen[j] == key;
         if (rep || nseen >= DFPN_MAX_LINE)
             break;
         seen[nseen++] = key;
-        /* gen_kids reads boards[d] and path[0..d], writes boards[d+1] */
-        c->boards[2] = *cur;
-        c->path[2] = key;
         kid *k = c->kids + 2 * (size_t)c->kmax;
         c->safe[2] = safe_stones(c, cur->set);
         int nk = gen_kids(c, 2, k), pick = -1;
@@ -1040,9 +1148,8 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
                     continue;
                 if (pass == 0 && !mover_wins) {
                     /* the losing side: a non-terminal try first */
-                    go_board t = c->boards[2];
-                    play(c, &t, go_to_move(&t), k[i].move);
-                    if (terminal(c, &t))
+                    descend(c, 2, k[i].move);
+                    if (terminal(c, &c->boards[3]))
                         continue;
                 }
                 pick = i;
@@ -1050,7 +1157,12 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
         if (pick < 0)
             break;
         line[n++] = k[pick].move;
-        play(c, cur, go_to_move(cur), k[pick].move);
+        descend(c, 2, k[pick].move);
+        c->boards[2] = c->boards[3];
+        c->conf[2] = c->conf[3];
+        c->cban[2][GO_BLACK] = c->cban[3][GO_BLACK];
+        c->cban[2][GO_WHITE] = c->cban[3][GO_WHITE];
+        c->path[2] = c->path[3];
     }
     return n;
 }
@@ -1059,10 +1171,7 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
  * budget runs out) and stores them in v. */
 static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
 {
-    go_board *cb = &c->boards[1];
-    *cb = c->boards[0];
-    play(c, cb, c->prover, v->move);
-    c->path[1] = key_of(cb);
+    descend(c, 0, v->move);
     c->freek[1] = 0;
     child_safe(c, 1, c->prover, v->move);
     kid w;
@@ -1160,6 +1269,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.defender = p->defender;
     c.capture_any = o->capture_any != 0;
     c.seki_is_death = o->seki_is_death != 0;
+    c.japanese = o->japanese != 0;
     c.region = p->region;
     c.target = p->target;
     c.max_nodes = o->max_nodes;

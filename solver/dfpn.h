@@ -51,7 +51,20 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 **     where moves are tried that is not a ko point banned to it: its move
 **     there captures them all (not used with capture_any);
 **   - two consecutive passes: the defender wins (the target is still on the
-**     board: seki counts as life), or the attacker with seki_is_death.
+**     board: seki counts as life), or the attacker with seki_is_death;
+**     but under the Japanese rules (japanese; not with seki_is_death,
+**     where they change nothing) the game's two passes
+**     start the confirmation of J1989 article 7 instead: the same stones,
+**     the attacker to move, play as in the game except that a ko capture
+**     bans the retake to the captured side until that side has passed
+**     (no ko threats: the ban lasts through moves elsewhere), every pass
+**     counts and lifts the passer's bans, no point outside the region is
+**     played, and the local space does not restrict moves (a move
+**     elsewhere is not a pass there); the terminals are the same, and
+**     two consecutive passes in the confirmation end it as above. So a
+**     ko that only the attacker can start, like the bent four in the
+**     corner, kills outright. The confirmation's positions have keys of
+**     their own (flag and bans).
 ** PROVED means the prover has a strategy that reaches one of its terminals
 ** in finitely many moves whatever the opponent does, or leaves the opponent
 ** only moves that close a cycle; DISPROVED means it has none.
@@ -65,7 +78,8 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 ** stones to take one back (Cho Elementary 355) fails, where it used to
 ** make the prover's success a ko (bench/RESULTS.md).
 ** A pass by a player under a ko ban does not count towards the two passes
-** that end the game (it stands for a move elsewhere). Success there is
+** that end the game (it stands for a move elsewhere). Neither pass lets
+** anyone retake freely in the confirmation. Success there is
 ** DFPN_PROVED: the prover needs no ko threat. A first move that fails in
 ** pass 0 after the search met a ko or a repetition is solved again in
 ** pass 1, where the prover may retake at once and every cycle counts for
@@ -90,6 +104,8 @@ typedef struct dfpn_opts {
     int capture_any;     /* 1: losing any target stone is a kill */
     int seki_is_death;   /* 1: two passes with the target on the board
                           * (seki) count for the attacker */
+    int japanese;        /* 1: the game's two passes start the Japanese
+                          * confirmation (bent four in the corner dead) */
 } dfpn_opts;
 
 /* The answer. Points are bb361 indexes, GO_PASS for a pass. */

@@ -113,6 +113,16 @@ check_py "  ... capturing F9 is enough" '
 import sys
 o = records(sys.argv[1])[0]
 assert o["status"] == "proved" and o["first_moves"] == ["F8"], o
+assert o["rules"] == "chinese", o
+' "$T/out"
+# Under the Japanese rules F9 is dead as it stands: after two passes the
+# confirmation lets Black capture it first, so the pass kills too.
+check_exit 0 "--rules japanese" vp go solve $B --json --target B9,F9 --capture-any --rules japanese "$T/two.sgf"
+check_py "  ... the pass kills as well as F8" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and sorted(o["first_moves"]) == ["F8", "pass"], o
+assert o["rules"] == "japanese", o
 ' "$T/out"
 check_exit 0 "a goal contradicting the target: unknown, not an error" vp go solve $B --json --goal kill --target A8 "$T/live.sgf"
 check_py "  ... with the reason" '
@@ -191,6 +201,8 @@ usage "bad --nodes" --nodes -5 "$T/kill.sgf"
 usage "bad --time-limit" --time-limit soon "$T/kill.sgf"
 usage "bad --margin" --margin 9 "$T/kill.sgf"
 usage "bad --tt-log2" --tt-log2 40 "$T/kill.sgf"
+usage "bad --rules" --rules korean "$T/kill.sgf"
+check "  ... names the flag" grep -q -- '--rules' "$T/err"
 usage "missing --sgf-out directory" --sgf-out "$T/nowhere" "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--sgf-out' "$T/err"
 usage "option without its value" "$T/kill.sgf" --nodes

@@ -240,7 +240,7 @@ static void test_no_livelock(void)
 /* Solves the bundled problem data/tsumego/REL (inferred definition) with
  * a budget of nodes and no time limit; returns 0 with *r and the book's
  * first move in *book, else -1 (a failed check). */
-static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *book)
+static int solve_bundled_rules(const char *rel, long long nodes, int japanese, dfpn_result *r, int *book)
 {
     const char *top = getenv("top_srcdir");
     char path[4200], err[VP_ERRLEN];
@@ -258,12 +258,49 @@ static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *
         dfpn_opts_init(&o);
         o.max_nodes = nodes;
         o.max_seconds = 0;
+        o.japanese = japanese;
         rc = dfpn_solve(&p, &o, r, err);
         CHECK(rc == 0, "%s: %s", path, err);
         *book = (pr.height - 1 - pr.solution.children[0]->y) * 19 + pr.solution.children[0]->x;
     }
     problem_free(&pr);
     return rc == 0 ? 0 : -1;
+}
+
+/* The same under the default (Chinese) rules. */
+static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *book)
+{
+    return solve_bundled_rules(rel, nodes, 0, r, book);
+}
+
+static int has_move(const int *v, int n, int m)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == m)
+            return 1;
+    return 0;
+}
+
+/* Cho Elementary 31 (bundled; kill, book A18, White's D19 group with the
+ * corner A19 and the eye points A17, C19 to come): after A18 the corner
+ * ends in a ko that only Black can start, like the bent four. Under the
+ * Japanese rules (the game's end starts the confirmation, where a ko is
+ * retaken only after a pass) A18 kills outright and alone; under the
+ * Chinese rules (the default), White with ko threats to spare, it kills
+ * only by ko. */
+static void test_japanese_rules(void)
+{
+    const char *rel = "cho-chikun-encyclopedia-life-and-death-elementary/Prob0031.json";
+    dfpn_result r;
+    int book;
+    if (solve_bundled_rules(rel, 100000, 1, &r, &book) == 0)
+        CHECK(r.status == DFPN_PROVED && r.nfirst == 1 && r.first[0] == book,
+              "Cho 31, Japanese rules: the book move alone kills outright (status %s, %d first moves, %lld nodes)",
+              dfpn_status_name(r.status), r.nfirst, r.nodes);
+    if (solve_bundled_rules(rel, 100000, 0, &r, &book) == 0)
+        CHECK(r.status == DFPN_KO && r.nfirst == 0 && has_move(r.ko_first, r.nko, book),
+              "Cho 31, Chinese rules: the book move kills only by ko (status %s, %d first moves, %d ko moves)",
+              dfpn_status_name(r.status), r.nfirst, r.nko);
 }
 
 /* Checks that the bundled problem rel has its book move, and no other
@@ -405,6 +442,7 @@ int main(void)
     test_superko();
     test_root_best_first();
     test_open_sides_two_steps();
+    test_japanese_rules();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);

@@ -79,6 +79,7 @@ static int rn;              /* area points; index rn is the pass */
 static int rx[16], ry[16];  /* x, row (row 0 is y = 18) */
 static u64 rnb[16], rframeadj, rall, rtarget, rexcl;
 static int rseki_death; /* two passes count for Black (seki is death) */
+static int rjapanese;   /* the game's end starts the Japanese confirmation */
 
 typedef struct { u64 c[3]; } rboard;
 
@@ -110,8 +111,9 @@ static int r_libs(const rboard *b, u64 ch, int color)
     return __builtin_popcountll(r_nbrs(ch) & r_empty(b));
 }
 
-/* 0 illegal (occupied, suicide), else 1 with *ko the banned point or -1 */
-static int r_play(const rboard *b, int color, int p, rboard *out, int *ko)
+/* 0 illegal (occupied, suicide), else 1 with *ko the banned point or -1
+ * and *ncap the number of stones captured */
+static int r_play(const rboard *b, int color, int p, rboard *out, int *ko, int *ncap_out)
 {
     u64 bit = 1ull << p;
     if (!(r_empty(b) & bit))
@@ -135,6 +137,7 @@ static int r_play(const rboard *b, int color, int p, rboard *out, int *ko)
     if (l == 0)
         return 0;
     *ko = (ncap == 1 && __builtin_popcountll(mine) == 1 && l == 1) ? capp : -1;
+    *ncap_out = ncap;
     return 1;
 }
 
@@ -209,9 +212,12 @@ static int r_outcome(const rboard *b, int passes)
     return 0;
 }
 
+/* conf: in the confirmation; bans[color]: the points where color may not
+ * retake a ko (capturing one stone) until it has passed */
 typedef struct {
     u64 b, w;
-    uint8_t tm, ko, passes, freek;
+    uint8_t tm, ko, passes, freek, conf;
+    uint16_t bans[3];
 } rkey;
 
 static rkey *keys;
@@ -222,14 +228,18 @@ static size_t nstates, kcap;
 static u64 r_hash(const rkey *k)
 {
     u64 h = k->b * 0x9e3779b97f4a7c15ull ^ (k->w + 0x632be59bd9b4e019ull) * 0xc2b2ae3d27d4eb4full;
-    h ^= ((u64)k->tm << 1 | (u64)k->ko << 8 | (u64)k->passes << 16 | (u64)k->freek << 24) * 0x165667b19e3779f9ull;
+    h ^= ((u64)k->tm << 1 | (u64)k->ko << 8 | (u64)k->passes << 16 | (u64)k->freek << 24 | (u64)k->conf << 32 |
+          (u64)k->bans[R_BLACK] << 33) *
+         0x165667b19e3779f9ull;
+    h ^= (u64)k->bans[R_WHITE] * 0x94d049bb133111ebull;
     return h ^ (h >> 29);
 }
 
 static int r_keq(const rkey *a, const rkey *b)
 {
     return a->b == b->b && a->w == b->w && a->tm == b->tm && a->ko == b->ko && a->passes == b->passes &&
-           a->freek == b->freek;
+           a->freek == b->freek && a->conf == b->conf && a->bans[R_BLACK] == b->bans[R_BLACK] &&
+           a->bans[R_WHITE] == b->bans[R_WHITE];
 }
 
 static void *xrealloc(void *p, size_t n)
@@ -303,7 +313,7 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
     size_t *sstart = xrealloc(NULL, sscap * sizeof *sstart);
     uint8_t *term = xrealloc(NULL, sscap);
     int nroot = 0;
-    rkey root = {b0->c[R_BLACK], b0->c[R_WHITE], (uint8_t)prover, R_NOKO, 0, 0};
+    rkey root = {b0->c[R_BLACK], b0->c[R_WHITE], (uint8_t)prover, R_NOKO, 0, 0, 0, {0, 0, 0}};
     r_index(&root);
     for (size_t i = 0; i < nstates; i++) {
         if (nstates > REF_MAX_STATES) {
@@ -331,22 +341,54 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
         int tm = k.tm;
         for (int p = 0; p <= rn; p++) {
             rkey c;
+            memset(&c, 0, sizeof c);
             if (p < rn) {
                 if (rexcl >> p & 1)
                     continue;
-                if (p == k.ko && tm != free_side)
+                /* no free retake in the confirmation */
+                if (p == k.ko && (tm != free_side || k.conf))
                     continue;
                 rboard o;
-                int ko;
-                if (!r_play(&b, tm, p, &o, &ko))
+                int ko, ncap;
+                if (!r_play(&b, tm, p, &o, &ko, &ncap))
                     continue;
+                if (k.conf && (k.bans[tm] >> p & 1) && ncap == 1)
+                    continue; /* a retake banned until tm has passed */
                 /* pass 0 marks the opponent's free retakes */
-                int fk = p == k.ko && tm == free_side && free_side != prover;
-                c = (rkey){o.c[R_BLACK], o.c[R_WHITE], (uint8_t)(3 - tm), (uint8_t)(ko < 0 ? R_NOKO : ko), 0,
-                           (uint8_t)fk};
+                int fk = !k.conf && p == k.ko && tm == free_side && free_side != prover;
+                c.b = o.c[R_BLACK];
+                c.w = o.c[R_WHITE];
+                c.tm = (uint8_t)(3 - tm);
+                c.ko = (uint8_t)(ko < 0 ? R_NOKO : ko);
+                c.freek = (uint8_t)fk;
+                if (k.conf) {
+                    c.conf = 1;
+                    c.bans[R_BLACK] = (uint16_t)(k.bans[R_BLACK] & ~(1u << p));
+                    c.bans[R_WHITE] = (uint16_t)(k.bans[R_WHITE] & ~(1u << p));
+                    if (ko >= 0)
+                        c.bans[3 - tm] |= (uint16_t)(1u << ko);
+                }
+            } else if (rjapanese && !rseki_death && !k.conf && k.ko == R_NOKO && k.passes == 1) {
+                /* the game ends: the confirmation, Black (the attacker) first */
+                c.b = k.b;
+                c.w = k.w;
+                c.tm = R_ATT;
+                c.ko = R_NOKO;
+                c.conf = 1;
             } else {
-                /* a pass under a ko ban does not count */
-                c = (rkey){k.b, k.w, (uint8_t)(3 - tm), R_NOKO, (uint8_t)(k.ko != R_NOKO ? 0 : k.passes + 1), 0};
+                c.b = k.b;
+                c.w = k.w;
+                c.tm = (uint8_t)(3 - tm);
+                c.ko = R_NOKO;
+                /* in the game a pass under a ko ban does not count; in the
+                 * confirmation every pass counts and lifts the passer's bans */
+                c.passes = (uint8_t)(k.ko != R_NOKO && !k.conf ? 0 : k.passes + 1);
+                if (k.conf) {
+                    c.conf = 1;
+                    c.bans[R_BLACK] = k.bans[R_BLACK];
+                    c.bans[R_WHITE] = k.bans[R_WHITE];
+                    c.bans[tm] = 0;
+                }
             }
             uint32_t j = r_index(&c);
             if (ns == scap) {
@@ -546,6 +588,7 @@ static long nref[4], nref_move[4];
 static long ngap, ngap_move; /* statuses and first moves the superko bracket leaves open */
 static long nproblems, ncompared, nagree, nunknown, ndisagree, nstatus, nstatus_agree, nstatus_unknown;
 static double max_states;
+static long njapanese, njdiff; /* statuses under the Japanese rules; those the rules change */
 static long nbig, nbig_white;
 
 /* Solves one side of the problem both ways and compares; returns 0, or -1
@@ -604,6 +647,7 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
     o.max_seconds = 0;
     o.tt_log2 = 18;
     o.seki_is_death = rseki_death;
+    o.japanese = rjapanese;
     static dfpn_result r;
     rc = dfpn_solve(&prob, &o, &r, err);
     CHECK(rc == 0, "%s: dfpn_solve: %s", pic, err);
@@ -617,6 +661,21 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
      * accepted (alt) when the superko bracket leaves it open */
     int ref = w0 ? DFPN_PROVED : w1 ? DFPN_KO : DFPN_DISPROVED;
     int alt = !w0 && w2 ? DFPN_PROVED : ref;
+    if (rjapanese && !rseki_death) {
+        /* how often the confirmation changes the referee's answer */
+        int cm[20], cw0, cw1;
+        uint8_t crw[20];
+        size_t cst;
+        rjapanese = 0;
+        int cn0 = r_solve(rb, prover, 0, &cw0, cm, crw, &cst);
+        int cn1 = cn0 < 0 ? -1 : r_solve(rb, prover, 1, &cw1, cm, crw, &cst);
+        rjapanese = 1;
+        if (cn0 >= 0 && cn1 >= 0) {
+            int cref = cw0 ? DFPN_PROVED : cw1 ? DFPN_KO : DFPN_DISPROVED;
+            njapanese++;
+            njdiff += cref != ref;
+        }
+    }
     ngap += alt != ref;
     const char *side = to_move == GO_BLACK ? (rseki_death ? "B to kill, seki is death" : "B to kill")
                                            : (rseki_death ? "W to live, seki is death" : "W to live");
@@ -688,6 +747,7 @@ int main(int argc, char **argv)
             continue;
         rtarget = rb.c[R_WHITE];
         rseki_death = (int)rng_below(&g, 4) == 0;
+        rjapanese = !rseki_death && (tries & 1); /* no draw: the sample is the same */
         if (r_outcome(&rb, 0))
             continue; /* already settled */
         go_board bd;
@@ -721,10 +781,13 @@ int main(int argc, char **argv)
            "%ld disproved\n",
            nref[DFPN_PROVED], nref[DFPN_KO], nref[DFPN_DISPROVED], nref_move[DFPN_PROVED], nref_move[DFPN_KO],
            nref_move[DFPN_DISPROVED]);
+    printf("ld_referee: %ld statuses under the Japanese rules, %ld of them changed by the confirmation\n",
+           njapanese, njdiff);
     printf("ld_referee: left open by the superko bracket (either answer accepted): %ld statuses, %ld first "
            "moves\n",
            ngap, ngap_move);
     CHECK(nproblems == want, "only %ld problems generated", nproblems);
+    CHECK(njdiff > 0, "the confirmation changed none of %ld statuses: the Japanese rules are not exercised", njapanese);
     CHECK(ngap_move * 100 <= ncompared, "%ld of %ld first moves left open by the superko bracket (more than 1%%)",
           ngap_move, ncompared);
     CHECK(nunknown * 100 <= ncompared * 3, "%ld of %ld first moves unknown (more than 3%%)", nunknown, ncompared);

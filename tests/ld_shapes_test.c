@@ -69,6 +69,10 @@
 #endif
 
 enum { SET_EXACT, SET_MEMBERS };
+/* the rules of a case: seki as death (--seki-is-death), and the Japanese
+ * rules (--rules japanese: the game's two passes start the confirmation)
+ * instead of the default Chinese ones (they end it) */
+enum { RULE_SEKI_DEATH = 1, RULE_JAPANESE = 2 };
 
 /* The carpenter's square kill: the ko pass does not settle B18 within
  * 12,000,000 nodes, nor within 80,000,000 with a 2^24-entry table (138 s,
@@ -81,7 +85,7 @@ typedef struct shape_case {
     const char *const *rows; /* NULL-terminated diagram */
     int to_move;             /* GO_BLACK or GO_WHITE */
     const char *goal;        /* the comment that states the goal */
-    int seki_is_death;
+    int rules;               /* 0, or RULE_SEKI_DEATH, RULE_JAPANESE */
     int status;              /* expected DFPN_* */
     int set;                 /* SET_EXACT or SET_MEMBERS */
     const char *moves;       /* correct first moves ("B19 pass"), "" for none */
@@ -303,23 +307,33 @@ static const shape_case cases[] = {
      * W A16 captures and the eye space is the bent four A19 A18 A17 B19
      * with its bend on the 1-1 point; B A18 (the vital point), W A19
      * atari, B B19 takes: a ko that only Black can start. (B A16 instead
-     * gives White a straight four; a pass lets White pass: the position
-     * stands, and seki counts as life.) Japanese rules call White dead
-     * outright, assuming Black first removes every ko threat; a local
-     * search knows no threats, so the solver can only state the truth
-     * of its model: Black kills by winning a ko (DFPN_KO at B19 only), and
-     * White, who has no move but to pass, lives only by winning that ko
-     * (DFPN_KO, the pass the only non-losing move: B19 and A16 are
-     * self-atari). If seki counts as death the position as it stands
-     * already wins for Black: the pass is then the one unconditional kill
-     * (B19 only makes the ko again, A16 gives White its straight four).
-     * GNU Go applies the Japanese convention: dragon_status dead,
-     * owl_attack 1 PASS, owl_defend 0, and owl_does_attack B19 = 2 (ko). */
+     * gives White a straight four.) White has no move but to pass (B19
+     * and A16 are self-atari).
+     * Under the Japanese rules two passes end the game and start the
+     * confirmation (J1989 article 7), Black first, where a ko
+     * may be retaken only after a pass: B19, W A16, B A18, W A19, B B19
+     * takes, and White must pass before retaking, so Black connects. So
+     * Black kills outright by passing; B19 now only makes the ko while
+     * the game goes on, where White has threats (a ko), and A16 gives the
+     * straight four. White cannot live at all. GNU Go applies the same
+     * convention: dragon_status dead, owl_attack 1 PASS, owl_defend 0,
+     * and owl_does_attack B19 = 2 (ko).
+     * Under the Chinese rules (the default) two passes end the game with White's stones
+     * standing (seki counts as life), so Black kills only by winning the
+     * ko (DFPN_KO at B19 only), and White lives by winning it (DFPN_KO,
+     * the pass the only non-losing move). If seki counts as death the
+     * position as it stands already wins for Black: the pass is then the
+     * one unconditional kill under either rules (B19 only makes the ko
+     * again, A16 gives White its straight four). */
     {"bent four is dead: Black to kill (ko)", bent4_dead, GO_BLACK, "Black to kill", 0,
      DFPN_KO, SET_EXACT, "B19", "A16 pass", 0},
     {"bent four is dead: White to live (ko)", bent4_dead, GO_WHITE, "White to live", 0,
      DFPN_KO, SET_EXACT, "pass", "B19 A16", 0},
-    {"bent four is dead: Black to kill, seki is death", bent4_dead, GO_BLACK, "Black to kill", 1,
+    {"bent four is dead: Black to kill, Japanese rules", bent4_dead, GO_BLACK, "Black to kill", RULE_JAPANESE,
+     DFPN_PROVED, SET_EXACT, "pass", "A16", 0},
+    {"bent four is dead: White to live, Japanese rules", bent4_dead, GO_WHITE, "White to live", RULE_JAPANESE,
+     DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
+    {"bent four is dead: Black to kill, seki is death", bent4_dead, GO_BLACK, "Black to kill", RULE_SEKI_DEATH,
      DFPN_PROVED, SET_EXACT, "pass", "A16", 0},
 
     /* Straight four: alive without a move (B19 and C19 are miai). White to
@@ -336,9 +350,13 @@ static const shape_case cases[] = {
      * every Black move kills. The pass is not a kill in this model: White
      * passes back and two passes end the game with the group on the board
      * (the rule that makes seki life); Black must eventually play. GNU Go
-     * agrees (dead; owl_does_attack at all four points, no defence). */
+     * agrees (dead; owl_does_attack at all four points, no defence).
+     * Under the Japanese rules the pass kills too: the group is dead as it
+     * stands, and after two passes the confirmation lets Black play first. */
     {"square four, Black to kill", square4, GO_BLACK, "Black to kill", 0,
      DFPN_PROVED, SET_EXACT, "A19 B19 A18 B18", "pass", 0},
+    {"square four, Black to kill, Japanese rules", square4, GO_BLACK, "Black to kill", RULE_JAPANESE,
+     DFPN_PROVED, SET_EXACT, "A19 B19 A18 B18 pass", NULL, 0},
     {"square four, White to live", square4, GO_WHITE, "White to live", 0,
      DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
 
@@ -366,12 +384,15 @@ static const shape_case cases[] = {
      * "L-group": every defence ends in a bulky five or one eye, and the
      * apparent seki after the descents is no seki). So White cannot live,
      * and every Black move kills, the openings A17 and D19 included; the
-     * pass does not (White passes back, see the square four). GNU Go
-     * agrees (dead; every point attacks, none defends). */
+     * pass does not (White passes back, see the square four), except
+     * under the Japanese rules. GNU Go agrees (dead; every point attacks,
+     * none defends). */
     {"L group, White to live", lgroup, GO_WHITE, "White to live", 0,
      DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
     {"L group, Black to kill", lgroup, GO_BLACK, "Black to kill", 0,
      DFPN_PROVED, SET_EXACT, "A19 B19 C19 D19 A18 B18 C18 A17", "pass", 0},
+    {"L group, Black to kill, Japanese rules", lgroup, GO_BLACK, "Black to kill", RULE_JAPANESE,
+     DFPN_PROVED, SET_EXACT, "A19 B19 C19 D19 A18 B18 C18 A17 pass", NULL, 0},
 
     /* The L+1 group (a leg on the long side) lives or dies by who plays
      * first: White lives on the 1-2 point B19; Black kills with the hane
@@ -409,7 +430,7 @@ static const shape_case cases[] = {
      DFPN_KO, SET_EXACT, "B19 C19 D19 A18 B18 C18 A17 B17 A16", "A19 C17 E19 A15 pass", CARPENTER_KILL_NODES},
     {"carpenter's square, White to live", carpenter, GO_WHITE, "White to live", 0,
      DFPN_PROVED, SET_EXACT, "B19 C19 D19 A18 B18 C18 A17 B17 A16", "A19 C17", 0},
-    {"carpenter's square, White to live, seki is death", carpenter, GO_WHITE, "White to live", 1,
+    {"carpenter's square, White to live, seki is death", carpenter, GO_WHITE, "White to live", RULE_SEKI_DEATH,
      DFPN_PROVED, SET_EXACT, "B18", "A19 C19 A17 C17 pass", 0},
 
     /* A corner seki: whoever fills A19 or E19 puts itself in atari. White
@@ -422,11 +443,11 @@ static const shape_case cases[] = {
      * no move attacks or defends). */
     {"corner seki, Black to kill", seki, GO_BLACK, "Black to kill", 0,
      DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
-    {"corner seki, Black to kill, seki is death", seki, GO_BLACK, "Black to kill", 1,
+    {"corner seki, Black to kill, seki is death", seki, GO_BLACK, "Black to kill", RULE_SEKI_DEATH,
      DFPN_PROVED, SET_EXACT, "pass", "A19 E19", 0},
     {"corner seki, White to live", seki, GO_WHITE, "White to live", 0,
      DFPN_PROVED, SET_EXACT, "pass", "A19 E19", 0},
-    {"corner seki, White to live, seki is death", seki, GO_WHITE, "White to live", 1,
+    {"corner seki, White to live, seki is death", seki, GO_WHITE, "White to live", RULE_SEKI_DEATH,
      DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
 
     /* A direct ko: Black A18 captures White's A19 as a ko and puts the
@@ -535,7 +556,8 @@ static void run_case(const shape_case *c)
     dfpn_opts_init(&o);
     o.max_nodes = c->long_nodes > 0 ? c->long_nodes : MAX_NODES;
     o.max_seconds = c->long_nodes > 0 ? 0 : MAX_SECONDS * TIME_SCALE;
-    o.seki_is_death = c->seki_is_death;
+    o.seki_is_death = (c->rules & RULE_SEKI_DEATH) != 0;
+    o.japanese = (c->rules & RULE_JAPANESE) != 0;
     dfpn_result *r = malloc(sizeof *r); /* large: keep it off the stack */
     CHECK(r != NULL, "out of memory");
     if (!r)
