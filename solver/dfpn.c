@@ -725,9 +725,14 @@ static int gen_kids(ctx *c, int d, kid *k)
     int color = go_to_move(b), opp = 3 - color, n = 0, conf = c->conf[d];
     bb361 cand = bb361_and(c->moves, b->set[GO_EMPTY]);
     bb361 space = local_space(c, b->set, &c->safe[d]), space_att = bb361_and(space, b->set[c->attacker]);
-    /* not in the confirmation, where a move elsewhere is not a pass (a
-     * pass counts towards its end and lifts the passer's bans) */
-    if (DFPN_LOCAL_SPACE && d > 0 && !conf)
+    /* In the confirmation too: a move outside the space is a tempo that
+     * neither counts towards the end nor lifts the mover's bans, so the
+     * pass dominates it (after the pass the opponent has the same local
+     * replies, and its own pass back leaves the mover at most where it was,
+     * with fewer of the opponent's bans). Measured: without it Ishigure 51
+     * spent 95% of 500,000 nodes in confirmations and stayed open; with it
+     * 78,220 nodes prove it. */
+    if (DFPN_LOCAL_SPACE && d > 0)
         cand = bb361_and(cand, space);
     const bb361 *aban = conf ? &c->cban[d][c->attacker] : NULL;
     uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];

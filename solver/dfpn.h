@@ -59,8 +59,9 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 **     bans the retake to the captured side until that side has passed
 **     (no ko threats: the ban lasts through moves elsewhere), every pass
 **     counts and lifts the passer's bans, no point outside the region is
-**     played, and the local space does not restrict moves (a move
-**     elsewhere is not a pass there); the terminals are the same, and
+**     played, and the local space restricts moves as in the game (a move
+**     outside it is a tempo that the pass dominates: it neither counts
+**     towards the end nor lifts a ban); the terminals are the same, and
 **     two consecutive passes in the confirmation end it as above. So a
 **     ko that only the attacker can start, like the bent four in the
 **     corner, kills outright. The confirmation's positions have keys of
