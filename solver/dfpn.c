@@ -261,6 +261,25 @@ static void play(ctx *c, go_board *b, int color, int m, int conf)
  * life (with seki as death two passes already win for the attacker). */
 static int confirms(const ctx *c) { return c->japanese && !c->seki_is_death; }
 
+/* The confirmation's bans after color plays m (a point or GO_PASS) with
+ * the bans cur: a pass lifts the passer's, a stone clears its point, and a
+ * ko capture (ko_at, the captured point, else -1) bans the retake to the
+ * captured side. cur and out are indexed by colour. */
+static void next_bans(const bb361 *cur, int color, int m, int ko_at, bb361 *out)
+{
+    out[GO_EMPTY] = bb361_empty();
+    out[GO_BLACK] = cur[GO_BLACK];
+    out[GO_WHITE] = cur[GO_WHITE];
+    if (m == GO_PASS) {
+        out[color] = bb361_empty();
+        return;
+    }
+    bb361_reset(&out[GO_BLACK], m);
+    bb361_reset(&out[GO_WHITE], m);
+    if (ko_at >= 0)
+        bb361_set(&out[3 - color], ko_at);
+}
+
 /* Plays m for the side to move at boards[d] into boards[d + 1], with the
  * confirmation's state and the key path[d + 1]. Under the Japanese rules
  * the game's second pass starts the confirmation: the same stones, the
@@ -272,23 +291,17 @@ static void descend(ctx *c, int d, int m)
     *cb = c->boards[d];
     int color = go_to_move(cb), conf = c->conf[d];
     c->conf[d + 1] = (unsigned char)conf;
-    c->cban[d + 1][GO_BLACK] = c->cban[d][GO_BLACK];
-    c->cban[d + 1][GO_WHITE] = c->cban[d][GO_WHITE];
     play(c, cb, color, m, conf);
-    if (conf && m == GO_PASS) {
-        c->cban[d + 1][color] = bb361_empty();
-    } else if (conf) {
-        bb361_reset(&c->cban[d + 1][GO_BLACK], m);
-        bb361_reset(&c->cban[d + 1][GO_WHITE], m);
-        if (cb->ko)
-            bb361_set(&c->cban[d + 1][cb->ko_color], go_s2p(cb->ko));
-    } else if (m == GO_PASS && go_passes(cb) >= 2 && confirms(c)) {
+    /* the ko a point move sets bans the captured side, the mover's opponent */
+    next_bans(c->cban[d], color, m, m != GO_PASS && cb->ko ? go_s2p(cb->ko) : -1, c->cban[d + 1]);
+    if (!conf && m == GO_PASS && go_passes(cb) >= 2 && confirms(c)) {
         cb->passes = 0;
         cb->ko = 0;
         cb->to_move = c->attacker;
         c->conf[d + 1] = 1;
-        c->cban[d + 1][GO_BLACK] = c->cban[d + 1][GO_WHITE] = bb361_empty();
     }
+    if (!c->conf[d + 1])
+        c->cban[d + 1][GO_BLACK] = c->cban[d + 1][GO_WHITE] = bb361_empty();
     c->path[d + 1] = node_key(c, d + 1);
 }
 
@@ -763,8 +776,8 @@ static int gen_kids(ctx *c, int d, kid *k)
             keys[n] = b->hash ^ (color == GO_BLACK ? go_zobrist(3, 0) : 0) ^
                       (go_passes(b) == 0 && !banned ? PASS_KEY : 0);
             if (conf) {
-                bb361 bans[3] = {bb361_empty(), c->cban[d][GO_BLACK], c->cban[d][GO_WHITE]};
-                bans[color] = bb361_empty();
+                bb361 bans[3];
+                next_bans(c->cban[d], color, GO_PASS, -1, bans);
                 keys[n] ^= conf_key(1, bans);
             }
         } else {
@@ -774,11 +787,8 @@ static int gen_kids(ctx *c, int d, kid *k)
                 /* a retake banned until its side passes */
                 if (bb361_test(&c->cban[d][color], m) && bb361_popcount(capts[n]) == 1)
                     continue;
-                bb361 bans[3] = {bb361_empty(), c->cban[d][GO_BLACK], c->cban[d][GO_WHITE]};
-                bb361_reset(&bans[GO_BLACK], m);
-                bb361_reset(&bans[GO_WHITE], m);
-                if (ko_at >= 0)
-                    bb361_set(&bans[opp], ko_at);
+                bb361 bans[3];
+                next_bans(c->cban[d], color, m, ko_at, bans);
                 keys[n] ^= conf_key(1, bans);
             }
         }
