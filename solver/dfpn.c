@@ -94,7 +94,8 @@ typedef struct ctx {
     int free_side, rep_win;
     /* Japanese confirmation (dfpn.h): conf[d] says boards[d] is in the
      * confirmation after the game's end, cban[d][color] the ko points
-     * where color may not retake until it has passed */
+     * where color may not retake until it has passed (read only when
+     * conf[d]: in the game they are left as they are) */
     int japanese;
     unsigned char conf[MAX_DEPTH + 2];
     bb361 cban[MAX_DEPTH + 2][3];
@@ -292,16 +293,16 @@ static void descend(ctx *c, int d, int m)
     int color = go_to_move(cb), conf = c->conf[d];
     c->conf[d + 1] = (unsigned char)conf;
     play(c, cb, color, m, conf);
-    /* the ko a point move sets bans the captured side, the mover's opponent */
-    next_bans(c->cban[d], color, m, m != GO_PASS && cb->ko ? go_s2p(cb->ko) : -1, c->cban[d + 1]);
-    if (!conf && m == GO_PASS && go_passes(cb) >= 2 && confirms(c)) {
+    if (conf) {
+        /* the ko a point move sets bans the captured side, the mover's opponent */
+        next_bans(c->cban[d], color, m, m != GO_PASS && cb->ko ? go_s2p(cb->ko) : -1, c->cban[d + 1]);
+    } else if (m == GO_PASS && go_passes(cb) >= 2 && confirms(c)) {
         cb->passes = 0;
         cb->ko = 0;
         cb->to_move = c->attacker;
         c->conf[d + 1] = 1;
-    }
-    if (!c->conf[d + 1])
         c->cban[d + 1][GO_BLACK] = c->cban[d + 1][GO_WHITE] = bb361_empty();
+    }
     c->path[d + 1] = node_key(c, d + 1);
 }
 
@@ -748,6 +749,9 @@ static int gen_kids(ctx *c, int d, kid *k)
     if (DFPN_LOCAL_SPACE && d > 0)
         cand = bb361_and(cand, space);
     const bb361 *aban = conf ? &c->cban[d][c->attacker] : NULL;
+    /* the pass here is the game's second: under the Japanese rules its
+     * child is the confirmation's start, the attacker to move */
+    int cstart = !conf && go_passes(b) >= 1 && confirms(c);
     uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];
     bb361 capts[DFPN_MAX_ROOT];
     new_stamp(c);
@@ -769,7 +773,7 @@ static int gen_kids(ctx *c, int d, kid *k)
         e->taint = NO_TAINT;
         e->kof = 0;
         e->freek = banned && m != GO_PASS && go_p2s(m) == kslot;
-        if (m == GO_PASS && !conf && go_passes(b) >= 1 && confirms(c)) {
+        if (m == GO_PASS && cstart) {
             /* the game ends: the confirmation starts, the attacker to move */
             keys[n] = b->hash ^ (c->attacker == GO_WHITE ? go_zobrist(3, 0) : 0) ^ CONF_KEY;
         } else if (m == GO_PASS) {
@@ -809,9 +813,9 @@ static int gen_kids(ctx *c, int d, kid *k)
         uint64_t key = keys[i];
         /* t: 1 / -1 terminal, 0 not, 2 not known yet. The pass keeps the
          * stones of b, which is not terminal: only a second pass ends. */
-        int cstart = m == GO_PASS && !conf && go_passes(b) >= 1 && confirms(c);
-        int t = m != GO_PASS ? 2 : go_passes(b) >= 1 && !cstart ? pass_end : 0;
-        if (t == 0 && (opp == c->attacker || cstart) && in_atari(c, b->set, bb361_empty(), GO_PASS, color, aban))
+        int starts = m == GO_PASS && cstart;
+        int t = m != GO_PASS ? 2 : go_passes(b) >= 1 && !starts ? pass_end : 0;
+        if (t == 0 && (opp == c->attacker || starts) && in_atari(c, b->set, bb361_empty(), GO_PASS, color, aban))
             t = c->attacker == c->prover ? 1 : -1;
         int rep = -1;
         if (t == 0 || t == 2)
@@ -915,8 +919,8 @@ static int gen_kids(ctx *c, int d, kid *k)
             if (m != GO_PASS)
                 tt_put(c, key, e->pn, e->dn, 0);
         } else {
-            init_values(c, cs, cstart ? c->attacker : opp, &e->pn, &e->dn);
-            if (cstart) {
+            init_values(c, cs, starts ? c->attacker : opp, &e->pn, &e->dn);
+            if (starts) {
                 /* the confirmation differs from the game only in its kos:
                  * the attacker's moves in the game come first */
                 if (c->prover == c->attacker)
@@ -1128,6 +1132,16 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
  * non-terminal defences, else the opponent's refuting replies and the
  * prover's best-ordered tries; it stops at a terminal, at a repetition, or
  * where the table no longer holds the value. Returns its length. */
+/* Copies the node at depth from (board, confirmation state, key) to to. */
+static void copy_node(ctx *c, int to, int from)
+{
+    c->boards[to] = c->boards[from];
+    c->conf[to] = c->conf[from];
+    c->cban[to][GO_BLACK] = c->cban[from][GO_BLACK];
+    c->cban[to][GO_WHITE] = c->cban[from][GO_WHITE];
+    c->path[to] = c->path[from];
+}
+
 static int read_line(ctx *c, int m, int proof, int *line, int max)
 {
     uint64_t seen[DFPN_MAX_LINE + 2];
@@ -1138,11 +1152,7 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
     /* the line's position is kept at depth 2 (its state copied down from
      * depth 3 after each move): gen_kids reads boards[d] and path[0..d],
      * writes boards[d + 1] */
-    c->boards[2] = c->boards[1];
-    c->conf[2] = c->conf[1];
-    c->cban[2][GO_BLACK] = c->cban[1][GO_BLACK];
-    c->cban[2][GO_WHITE] = c->cban[1][GO_WHITE];
-    c->path[2] = c->path[1];
+    copy_node(c, 2, 1);
     go_board *cur = &c->boards[2];
     while (n < max && !terminal(c, cur)) {
         uint64_t key = c->path[2];
@@ -1173,11 +1183,7 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
             break;
         line[n++] = k[pick].move;
         descend(c, 2, k[pick].move);
-        c->boards[2] = c->boards[3];
-        c->conf[2] = c->conf[3];
-        c->cban[2][GO_BLACK] = c->cban[3][GO_BLACK];
-        c->cban[2][GO_WHITE] = c->cban[3][GO_WHITE];
-        c->path[2] = c->path[3];
+        copy_node(c, 2, 3);
     }
     return n;
 }

@@ -42,13 +42,15 @@ static int solve_corner(const char *const *rows, int nrows, int to_move, const c
     return r->status;
 }
 
-static int has_first(const dfpn_result *r, int p)
+static int has_move(const int *v, int n, int m)
 {
-    for (int i = 0; i < r->nfirst; i++)
-        if (r->first[i] == p)
+    for (int i = 0; i < n; i++)
+        if (v[i] == m)
             return 1;
     return 0;
 }
+
+static int has_first(const dfpn_result *r, int p) { return has_move(r->first, r->nfirst, p); }
 
 static void test_shapes(void)
 {
@@ -271,14 +273,6 @@ static int solve_bundled_rules(const char *rel, long long nodes, int japanese, d
 static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *book)
 {
     return solve_bundled_rules(rel, nodes, 0, r, book);
-}
-
-static int has_move(const int *v, int n, int m)
-{
-    for (int i = 0; i < n; i++)
-        if (v[i] == m)
-            return 1;
-    return 0;
 }
 
 /* Cho Elementary 31 (bundled; kill, book A18, White's D19 group with the
