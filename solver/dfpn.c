@@ -116,6 +116,11 @@ typedef struct ctx {
                         * moves' points, region points next to outside_att */
     tt_entry *tt;
     uint64_t mask;
+    /* the other pass's table, aside (NULL: none): a value final in the
+     * direction xfinal (0 a proof, 1 a disproof) holds in this pass too */
+    const tt_entry *xtt;
+    uint64_t xmask;
+    int xfinal;
     go_board *boards; /* boards[d]: the node at depth d of the path */
     uint64_t path[MAX_DEPTH + 2];
     kid *kids; /* kmax per depth */
@@ -219,6 +224,30 @@ static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *k
 }
 
 static int is_final(uint32_t pn, uint32_t dn) { return pn == 0 || dn == 0; }
+
+#ifndef DFPN_XTT
+#define DFPN_XTT 1
+#endif
+
+/* A final value of the other pass's table that holds in this one: the ko
+ * models are ordered (pass 1 differs from pass 0 only in the prover's
+ * favour: the prover retakes at once, the opponent no longer does, every
+ * cycle is the prover's), so a history-free proof of pass 0 is one of
+ * pass 1 and a disproof of pass 1 one of pass 0. */
+static int xtt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *kof)
+{
+    if (!DFPN_XTT || !c->xtt)
+        return 0;
+    const tt_entry *e = &c->xtt[key & c->xmask];
+    for (int i = 0; i < 2; i++)
+        if ((e[i].key | 1) == (key | 1) && (c->xfinal ? e[i].dn == 0 && e[i].pn : e[i].pn == 0 && e[i].dn)) {
+            *pn = e[i].pn;
+            *dn = e[i].dn;
+            *kof = (int)(e[i].key & 1);
+            return 1;
+        }
+    return 0;
+}
 
 static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof)
 {
@@ -797,6 +826,8 @@ static int gen_kids(ctx *c, int d, kid *k)
             }
         }
         __builtin_prefetch(&c->tt[keys[n] & c->mask]);
+        if (c->xtt)
+            __builtin_prefetch(&c->xtt[keys[n] & c->xmask]);
         if (m != GO_PASS)
             __builtin_prefetch(&c->bcache[stones[n] & c->bmask]);
         n++;
@@ -837,8 +868,14 @@ static int gen_kids(ctx *c, int d, kid *k)
             e->kof = 1;
             continue;
         }
-        if (t != 1 && t != -1 && tt_get(c, key, &e->pn, &e->dn, &e->kof))
-            continue;
+        if (t != 1 && t != -1) {
+            if (tt_get(c, key, &e->pn, &e->dn, &e->kof) && is_final(e->pn, e->dn))
+                continue;
+            if (xtt_get(c, key, &e->pn, &e->dn, &e->kof))
+                continue;
+            if (tt_get(c, key, &e->pn, &e->dn, &e->kof))
+                continue;
+        }
         bb361 cs[3];
         cs[GO_EMPTY] = b->set[GO_EMPTY];
         cs[color] = b->set[color];
@@ -1436,6 +1473,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                 break; /* no memory for a second table: those stay unknown */
             table_swap(&c, &other);
             set_pass_model(&c, 1);
+            c.xtt = other.tt; /* pass 0's proofs */
+            c.xmask = other.mask;
+            c.xfinal = 0;
             if (!n1) {
                 n1 = gen_kids(&c, 0, rk1);
                 for (int i = 0; i < n1 && i < n; i++)
@@ -1480,6 +1520,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
             break;
         table_swap(&c, &other);
         set_pass_model(&c, 0);
+        c.xtt = other.tt; /* pass 1's disproofs */
+        c.xmask = other.mask;
+        c.xfinal = 1;
         stage = 2;
     }
     for (int i = 0; i < n; i++) {
