@@ -40,7 +40,10 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 **   - alive: the defender wins when a defender stone on a target point is
 **     unconditionally alive by Benson's algorithm with candidate eyes
 **     restricted to the region (with capture_any: every target point holds
-**     a defender stone and all of them are alive);
+**     a defender stone and all of them are alive), where an empty eye
+**     space closed by one chain that one answer splits into two eyes
+**     whatever the attacker plays in it (the straight four) counts as two
+**     (ld_win_alive_answer in ldwin.h: alive, though not pass-alive);
 **   - no eye space: the attacker wins, with no pass pending, when the
 **     space the target can reach without crossing attacker stones joined
 **     to the frame holds no attacker stone and at most one point (besides

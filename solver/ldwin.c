@@ -121,6 +121,59 @@ int ld_win_candidate(const ld_win *s, const bb361 *set, ld_view *v, int p)
     }
 }
 
+/* The lowest point of the non-empty *w as a one-point set. */
+static ld_wset lowest(const ld_win *s, const ld_wset *w)
+{
+    ld_wset t = *w;
+    return pop(s, &t);
+}
+
+/*
+** 1 when the empty region r (at least three points, each next to the one
+** defender chain around it) becomes two vital regions whatever the
+** attacker plays in it: for every attacker stone a in r there is a
+** defender answer d in r, other than a, that leaves a a liberty (so d
+** captures nothing) and cuts r less d into at least two pieces that hold
+** an empty point. d joins the chain (every point of r is next to it), and
+** every empty point of a piece is a liberty of it: each piece is then a
+** vital region of the grown chain.
+*/
+static int splits_on_answer(const ld_win *s, const ld_wset *r)
+{
+    ld_wset left = *r;
+    while (nonempty(s, &left)) {
+        ld_wset a = pop(s, &left), tries = *r, around = ld_win_dilate(s, &a, r);
+        int ok = 0;
+        while (!ok && nonempty(s, &tries)) {
+            ld_wset d = pop(s, &tries), rest, libs;
+            if (meets(s, &d, &a))
+                continue;
+            memset(&rest, 0, sizeof rest);
+            memset(&libs, 0, sizeof libs);
+            for (int i = 0; i < s->nw; i++) {
+                rest.w[i] = r->w[i] & ~d.w[i];
+                libs.w[i] = around.w[i] & ~d.w[i] & ~a.w[i];
+            }
+            const ld_wset rd = rest;
+            if (!nonempty(s, &libs))
+                continue; /* d would capture a */
+            int pieces = 0;
+            while (nonempty(s, &rest)) {
+                ld_wset piece = ld_win_flood(s, lowest(s, &rest), &rd), only_a = piece;
+                for (int i = 0; i < s->nw; i++) {
+                    rest.w[i] &= ~piece.w[i];
+                    only_a.w[i] = piece.w[i] & ~a.w[i];
+                }
+                pieces += nonempty(s, &only_a);
+            }
+            ok = pieces >= 2;
+        }
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
 /*
 ** Benson on the window. Chains are the defender's chains next to a
 ** candidate region (the others have no vital region, and their death drops
@@ -132,7 +185,7 @@ int ld_win_candidate(const ld_win *s, const bb361 *set, ld_view *v, int p)
 */
 #define PIECES 64
 
-int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all)
+static int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all, int answer)
 {
     ld_win_view(s, set, v);
     int n = s->nw, nc = 0, nr = 0;
@@ -160,7 +213,7 @@ int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on,
             e.w[i] &= ~region[nr].w[i];
         nr++;
     }
-    if (nr < 2)
+    if (nr < 2 && !answer)
         return 0;
     ld_wset touching = ld_win_dilate(s, &cand, &v->d);
     while (nonempty(s, &touching)) {
@@ -187,13 +240,28 @@ int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on,
                 vital[c] |= (uint64_t)1 << j;
         }
     }
+    /* twice: the empty regions with one chain around them that split on
+     * the defender's answer (with answer only) */
+    uint64_t twice = 0;
+    for (int j = 0; answer && j < nr; j++) {
+        if (bb_more_than_one(border[j]))
+            continue;
+        int size = 0;
+        uint64_t stones = 0;
+        for (int i = 0; i < n; i++) {
+            size += bb_popcount64(region[j].w[i]);
+            stones |= region[j].w[i] & ~v->empty.w[i];
+        }
+        if (!stones && size >= 3 && size <= LD_WIN_SPLIT_MAX && splits_on_answer(s, &region[j]))
+            twice |= (uint64_t)1 << j;
+    }
     uint64_t live_c = nc == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nc) - 1;
     uint64_t live_r = nr == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nr) - 1;
     for (;;) {
         uint64_t dead = 0;
         for (uint64_t m = live_c; m;) {
             int c = bb_pop_lsb(&m);
-            if (!bb_more_than_one(vital[c] & live_r))
+            if (!bb_more_than_one(vital[c] & live_r) && !(vital[c] & live_r & twice))
                 dead |= (uint64_t)1 << c;
         }
         if (!dead)
@@ -212,4 +280,14 @@ int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on,
             left.w[i] &= ~ch->w[i];
     }
     return all && nonempty(s, &t) && !nonempty(s, &left);
+}
+
+int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all)
+{
+    return win_alive(s, set, v, on, all, 0);
+}
+
+int ld_win_alive_answer(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all)
+{
+    return win_alive(s, set, v, on, all, 1);
 }

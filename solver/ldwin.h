@@ -113,6 +113,19 @@ void ld_win_view(const ld_win *w, const bb361 *set, ld_view *v);
 */
 int ld_win_alive(const ld_win *w, const bb361 *set, ld_view *v, const bb361 *on, int all);
 
+/*
+** The same, with one answer allowed: an empty candidate region of 3 to
+** LD_WIN_SPLIT_MAX points around which stands a single defender chain,
+** and which splits into two vital regions of that chain whatever the
+** attacker plays in it (the defender answering once, in it: the straight
+** four, the bent four, ...), counts as two vital regions of the chain.
+** The chains it calls alive then live if the defender answers the
+** attacker's first move in each such region there (after which Benson's
+** test holds), and need no answer otherwise: alive, but not pass-alive.
+*/
+#define LD_WIN_SPLIT_MAX 8
+int ld_win_alive_answer(const ld_win *w, const bb361 *set, ld_view *v, const bb361 *on, int all);
+
 /* 1 when the Benson region through the region point p (not a defender
  * stone) is a candidate eye: it lies inside the region and each of its
  * empty points is next to a defender stone; else 0. */

@@ -1,7 +1,8 @@
 /* benson_test.c: Benson's unconditional life on drawn positions (eyes one,
  * two, big, shared, false, holding opponent stones; seki; whole boards;
  * within), soundness against exhaustive search on random 4x4-6x6 positions
- * (from play and from random setup), and timing. */
+ * (from play and from random setup), the packed window (and its one-answer
+ * form on drawn eye spaces), and timing. */
 #include <config.h>
 
 #include <stdio.h>
@@ -832,6 +833,10 @@ static void test_ldwin(void)
             ld_view v;
             v.ready = 0;
             int any = ld_win_alive(&win, b.set, &v, on, 0), all = ld_win_alive(&win, b.set, &v, on, 1);
+            /* an answer allowed only adds life */
+            int any2 = ld_win_alive_answer(&win, b.set, &v, on, 0), all2 = ld_win_alive_answer(&win, b.set, &v, on, 1);
+            CHECK(any != 1 || any2 == 1, "alive with no answer, not with one (iteration %d)", iter);
+            CHECK(all != 1 || all2 == 1, "all alive with no answer, not with one (iteration %d)", iter);
             cases += 2;
             alive += want_any;
             undecided += (any < 0) + (all < 0);
@@ -1018,6 +1023,57 @@ static void test_timing(void)
            benson_alive(&b, GO_BLACK, NULL, &a), benson_alive(&b, GO_WHITE, NULL, &a), sink & 1);
 }
 
+/* ld_win_alive_answer: a straight four closed by one chain lives with one
+ * answer (whatever the attacker plays in it, the answer splits it into
+ * two eyes) where Benson sees one region; the straight three, the square
+ * four, a straight four holding an attacker stone and one closed by two
+ * chains do not. The window is the whole 9x9 board (no rim). */
+static int alive_answer(const go_board *b, int defender, int answer)
+{
+    char err[VP_ERRLEN];
+    ld_win win;
+    bb361 all = bb361_square(9), on = b->set[defender];
+    CHECK(ld_win_init(&win, &all, 9, defender, err) == 0, "ld_win_init: %s", err);
+    ld_view v;
+    v.ready = 0;
+    return answer ? ld_win_alive_answer(&win, b->set, &v, &on, 0) : ld_win_alive(&win, b->set, &v, &on, 0);
+}
+
+static void test_ldwin_answer(void)
+{
+    static const struct {
+        const char *what, *rows;
+        int lives;
+    } cases[] = {
+        {"straight four", ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ."
+                          ". . . . . . . . ." ". . . . . . . . ." "O O O O O O . . ." "X X X X X O . . ."
+                          ". . . . X O . . .", 1},
+        {"straight four on the edge", ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ."
+                                      ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ."
+                                      ". O O O O O O O O"
+                                      ". O X X X X X X O" ". O X . . . . X O", 1},
+        {"straight three", ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ."
+                           ". . . . . . . . ." ". . . . . . . . ." "O O O O O O . . ." "X X X X X O . . ."
+                           ". . . X X O . . .", 0},
+        {"square four", ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ."
+                        ". . . . . . . . ." "O O O O . . . . ." "X X X O . . . . ." ". . X O . . . . ."
+                        ". . X O . . . . .", 0},
+        {"straight four holding a white stone", ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ."
+                                                ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ."
+                                                "O O O O O O . . ." "X X X X X O . . ." ". O . . X O . . .", 0},
+        {"straight four closed by two chains", ". . . . . . . . ." ". . . . . . . . ." ". . . . . . . . ."
+                                               ". . . . . . . . ." ". . . . . . . . ." "O O O O O O . . ."
+                                               "X X . X X O . . ." "O X . X X O . . ." ". . . . X O . . .", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        go_board b;
+        setup(&b, 9, cases[i].rows);
+        CHECK(alive_answer(&b, GO_BLACK, 0) == 0, "%s: Benson's test calls it alive", cases[i].what);
+        CHECK(alive_answer(&b, GO_BLACK, 1) == cases[i].lives, "%s: with an answer %d, want %d", cases[i].what,
+              alive_answer(&b, GO_BLACK, 1), cases[i].lives);
+    }
+}
+
 int main(void)
 {
     test_two_eyes();
@@ -1031,6 +1087,7 @@ int main(void)
     test_within();
     test_window();
     test_ldwin();
+    test_ldwin_answer();
     test_soundness();
     test_timing();
     return test_done("benson_test");
