@@ -123,6 +123,9 @@ typedef struct ctx {
     int xfinal;
     go_board *boards; /* boards[d]: the node at depth d of the path */
     uint64_t path[MAX_DEPTH + 2];
+    /* pbits[d]: a 64-bit filter of path[0..d] (path_bit of each), so that
+     * most children need no scan of the path for a repetition */
+    uint64_t pbits[MAX_DEPTH + 2];
     kid *kids; /* kmax per depth */
     int kmax;
     bcache_entry *bcache; /* static_alive by stone hash, direct mapped */
@@ -201,6 +204,8 @@ static uint64_t conf_key(int conf, const bb361 *bans)
 
 /* The key of boards[d]: its position and, in the confirmation, the flag
  * and the bans. */
+static inline uint64_t path_bit(uint64_t key) { return (uint64_t)1 << (key >> 58); }
+
 static uint64_t node_key(const ctx *c, int d)
 {
     return key_of(&c->boards[d]) ^ conf_key(c->conf[d], c->cban[d]);
@@ -333,6 +338,7 @@ static void descend(ctx *c, int d, int m)
         c->cban[d + 1][GO_BLACK] = c->cban[d + 1][GO_WHITE] = bb361_empty();
     }
     c->path[d + 1] = node_key(c, d + 1);
+    c->pbits[d + 1] = c->pbits[d] | path_bit(c->path[d + 1]);
 }
 
 /* ---- terminals ---- */
@@ -855,7 +861,7 @@ static int gen_kids(ctx *c, int d, kid *k)
         if (t == 0 && (opp == c->attacker || starts) && in_atari(c, b->set, bb361_empty(), GO_PASS, color, aban))
             t = c->attacker == c->prover ? 1 : -1;
         int rep = -1;
-        if (t == 0 || t == 2)
+        if ((t == 0 || t == 2) && (c->pbits[d] & path_bit(key)))
             for (int j = d; j >= 0 && rep < 0; j--)
                 if (c->path[j] == key)
                     rep = j;
@@ -1183,6 +1189,7 @@ static void copy_node(ctx *c, int to, int from)
     c->cban[to][GO_BLACK] = c->cban[from][GO_BLACK];
     c->cban[to][GO_WHITE] = c->cban[from][GO_WHITE];
     c->path[to] = c->path[from];
+    c->pbits[to] = (to > 0 ? c->pbits[to - 1] : 0) | path_bit(c->path[to]);
 }
 
 static int read_line(ctx *c, int m, int proof, int *line, int max)
@@ -1367,6 +1374,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.boards[0].to_move = p->to_move;
     c.boards[0].passes = 0;
     c.path[0] = key_of(&c.boards[0]);
+    c.pbits[0] = path_bit(c.path[0]);
     /* The attacker's unconditional territory (Benson, eyes anywhere: the
      * frame's count) stays its own whatever is played, and no stone there
      * can touch the target or capture the pass-alive chains around it: a
