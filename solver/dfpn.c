@@ -202,10 +202,11 @@ static uint64_t conf_key(int conf, const bb361 *bans)
     return h;
 }
 
-/* The key of boards[d]: its position and, in the confirmation, the flag
- * and the bans. */
+/* The bit of a key in the path filter pbits. */
 static inline uint64_t path_bit(uint64_t key) { return (uint64_t)1 << (key >> 58); }
 
+/* The key of boards[d]: its position and, in the confirmation, the flag
+ * and the bans. */
 static uint64_t node_key(const ctx *c, int d)
 {
     return key_of(&c->boards[d]) ^ conf_key(c->conf[d], c->cban[d]);

@@ -244,7 +244,7 @@ static int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 
      * the defender's answer (with answer only) */
     uint64_t twice = 0;
     for (int j = 0; answer && j < nr; j++) {
-        if (bb_more_than_one(border[j]))
+        if (!border[j] || bb_more_than_one(border[j]))
             continue;
         int size = 0;
         uint64_t stones = 0;

@@ -121,7 +121,10 @@ int ld_win_alive(const ld_win *w, const bb361 *set, ld_view *v, const bb361 *on,
 ** four, the bent four, ...), counts as two vital regions of the chain.
 ** The chains it calls alive then live if the defender answers the
 ** attacker's first move in each such region there (after which Benson's
-** test holds), and need no answer otherwise: alive, but not pass-alive.
+** test holds): alive, but not pass-alive. The answer to any attacker
+** stone also splits the region with no stone in it, so the defender can
+** make the two eyes on its own turn as well (when two passes would not
+** be life, as with seki counted as death).
 */
 #define LD_WIN_SPLIT_MAX 8
 int ld_win_alive_answer(const ld_win *w, const bb361 *set, ld_view *v, const bb361 *on, int all);
