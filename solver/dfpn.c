@@ -994,9 +994,12 @@ static uint32_t eps_limit(uint32_t second)
     return second == INF ? INF : sat((uint64_t)second + (second >> DFPN_EPS_SHIFT) + 1);
 }
 
-/* Sizes of the tables for a transposition table of 2^log2 entries. */
+/* Sizes of the tables for a transposition table of 2^log2 entries: the
+ * Benson cache a quarter of its entries, at most 2^20 (16 MiB; capped at
+ * 2^18 four slow problems at 2,000,000 nodes ran 5% slower, at 2^22 no
+ * faster: see bench/RESULTS.md). */
 #define TT_START_LOG2 16
-#define BCACHE_LOG2(log2) ((log2) - 4 > 18 ? 18 : (log2) - 4)
+#define BCACHE_LOG2(log2) ((log2) - 2 > 20 ? 20 : (log2) - 2)
 
 /* Grows the table four times (or up to its bound), keeping every entry,
  * and the Benson cache with it (emptied: it is only a cache). A failed
