@@ -216,17 +216,24 @@ static uint64_t node_key(const ctx *c, int d)
 
 /* Bit 0 of a stored key (not used by the bucket index) holds the ko
  * flag of the value: its search met a ko ban or a cycle somewhere. */
+static const tt_entry *tt_find(const tt_entry *tt, uint64_t mask, uint64_t key)
+{
+    const tt_entry *e = &tt[key & mask];
+    for (int i = 0; i < 2; i++)
+        if ((e[i].key | 1) == (key | 1) && (e[i].pn | e[i].dn))
+            return &e[i];
+    return NULL;
+}
+
 static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *kof)
 {
-    const tt_entry *e = &c->tt[key & c->mask];
-    for (int i = 0; i < 2; i++)
-        if ((e[i].key | 1) == (key | 1) && (e[i].pn | e[i].dn)) {
-            *pn = e[i].pn;
-            *dn = e[i].dn;
-            *kof = (int)(e[i].key & 1);
-            return 1;
-        }
-    return 0;
+    const tt_entry *e = tt_find(c->tt, c->mask, key);
+    if (!e)
+        return 0;
+    *pn = e->pn;
+    *dn = e->dn;
+    *kof = (int)(e->key & 1);
+    return 1;
 }
 
 static int is_final(uint32_t pn, uint32_t dn) { return pn == 0 || dn == 0; }
@@ -244,15 +251,13 @@ static int xtt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *
 {
     if (!DFPN_XTT || !c->xtt)
         return 0;
-    const tt_entry *e = &c->xtt[key & c->xmask];
-    for (int i = 0; i < 2; i++)
-        if ((e[i].key | 1) == (key | 1) && (c->xfinal ? e[i].dn == 0 && e[i].pn : e[i].pn == 0 && e[i].dn)) {
-            *pn = e[i].pn;
-            *dn = e[i].dn;
-            *kof = (int)(e[i].key & 1);
-            return 1;
-        }
-    return 0;
+    const tt_entry *e = tt_find(c->xtt, c->xmask, key);
+    if (!e || (c->xfinal ? e->dn : e->pn) != 0)
+        return 0;
+    *pn = e->pn;
+    *dn = e->dn;
+    *kof = (int)(e->key & 1);
+    return 1;
 }
 
 static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof)
@@ -882,11 +887,10 @@ static int gen_kids(ctx *c, int d, kid *k)
             continue;
         }
         if (t != 1 && t != -1) {
-            if (tt_get(c, key, &e->pn, &e->dn, &e->kof) && is_final(e->pn, e->dn))
-                continue;
-            if (xtt_get(c, key, &e->pn, &e->dn, &e->kof))
-                continue;
-            if (tt_get(c, key, &e->pn, &e->dn, &e->kof))
+            /* a final value of this pass, else one of the other pass that
+             * holds here, else this pass's heuristic value */
+            int hit = tt_get(c, key, &e->pn, &e->dn, &e->kof);
+            if ((hit && is_final(e->pn, e->dn)) || xtt_get(c, key, &e->pn, &e->dn, &e->kof) || hit)
                 continue;
         }
         bb361 cs[3];
@@ -1317,6 +1321,18 @@ static void set_pass_model(ctx *c, int pass)
     c->ko_seen = 0;
 }
 
+/* Switches to the other pass: its table in use, the one in use set aside
+ * in *aside, where this pass reads the finals that hold in it (xtt_get:
+ * pass 1 the proofs of pass 0, pass 0 the disproofs of pass 1). */
+static void enter_pass(ctx *c, tt_table *aside, int pass)
+{
+    table_swap(c, aside);
+    set_pass_model(c, pass);
+    c->xtt = aside->tt;
+    c->xmask = aside->mask;
+    c->xfinal = pass == 0;
+}
+
 /* 1 when the value of a root move is final and trustworthy (a value
  * resting on a depth cut is not). */
 static int settled(const kid *v, int proof)
@@ -1489,11 +1505,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
             /* to pass 1, with the whole budget and its own table */
             if (!other.tt && table_new(&c, &other) != 0)
                 break; /* no memory for a second table: those stay unknown */
-            table_swap(&c, &other);
-            set_pass_model(&c, 1);
-            c.xtt = other.tt; /* pass 0's proofs */
-            c.xmask = other.mask;
-            c.xfinal = 0;
+            enter_pass(&c, &other, 1);
             if (!n1) {
                 n1 = gen_kids(&c, 0, rk1);
                 for (int i = 0; i < n1 && i < n; i++)
@@ -1536,11 +1548,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         }
         if (c.aborted || !open0)
             break;
-        table_swap(&c, &other);
-        set_pass_model(&c, 0);
-        c.xtt = other.tt; /* pass 1's disproofs */
-        c.xmask = other.mask;
-        c.xfinal = 1;
+        enter_pass(&c, &other, 0);
         stage = 2;
     }
     for (int i = 0; i < n; i++) {
