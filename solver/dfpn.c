@@ -75,6 +75,9 @@ typedef struct tt_entry {
  * -1: a depth cut); freek: the move is a free ko retake. */
 typedef struct kid {
     int move, score, taint, freek, kof; /* kof: the value met a ko or a cycle */
+    int fresh; /* the values are first guesses (no table entry, not terminal):
+                * a simulation may be tried (sim_kid) */
+    int term;  /* the value is a terminal's */
     uint32_t pn, dn;
 } kid;
 
@@ -122,6 +125,7 @@ typedef struct ctx {
     uint64_t xmask;
     int xfinal;
     go_board *boards; /* boards[d]: the node at depth d of the path */
+    go_board *tboards; /* tboards[d]: the template of boards[d] in a simulation */
     uint64_t path[MAX_DEPTH + 2];
     /* pbits[d]: a 64-bit filter of path[0..d] (path_bit of each), so that
      * most children need no scan of the path for a repetition */
@@ -137,6 +141,7 @@ typedef struct ctx {
     uint8_t lcount[GO_NSLOTS];  /* valid while lstamp[h] == stamp */
     uint16_t stamp;
     long long nodes, max_nodes;
+    long long simulated; /* children settled by a simulation */
     double t0, max_seconds;
     int aborted; /* 1 nodes, 2 time */
 } ctx;
@@ -214,6 +219,15 @@ static uint64_t node_key(const ctx *c, int d)
 
 /* ---- transposition table: two-entry buckets, finals kept first ---- */
 
+static int is_final(uint32_t pn, uint32_t dn) { return pn == 0 || dn == 0; }
+
+/* A final value's other number is INF; the table keeps in its place the
+ * move that won at the node when the side to move won it (NO_MOVE when it
+ * lost, or at a terminal), which the simulation follows. */
+#define NO_MOVE (-2)
+static uint32_t final_other(int move) { return 0xffff0000u | (uint32_t)(move + 2); }
+static int final_move(const tt_entry *e) { return (int)((e->pn ? e->pn : e->dn) & 0xffff) - 2; }
+
 /* Bit 0 of a stored key (not used by the bucket index) holds the ko
  * flag of the value: its search met a ko ban or a cycle somewhere. */
 static const tt_entry *tt_find(const tt_entry *tt, uint64_t mask, uint64_t key)
@@ -225,18 +239,22 @@ static const tt_entry *tt_find(const tt_entry *tt, uint64_t mask, uint64_t key)
     return NULL;
 }
 
-static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *kof)
+static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *kof, int *move)
 {
     const tt_entry *e = tt_find(c->tt, c->mask, key);
     if (!e)
         return 0;
     *pn = e->pn;
     *dn = e->dn;
+    *move = is_final(*pn, *dn) ? final_move(e) : NO_MOVE;
+    if (*pn == 0)
+        *dn = INF;
+    else if (*dn == 0)
+        *pn = INF;
     *kof = (int)(e->key & 1);
     return 1;
 }
 
-static int is_final(uint32_t pn, uint32_t dn) { return pn == 0 || dn == 0; }
 
 #ifndef DFPN_XTT
 #define DFPN_XTT 1
@@ -247,20 +265,21 @@ static int is_final(uint32_t pn, uint32_t dn) { return pn == 0 || dn == 0; }
  * favour: the prover retakes at once, the opponent no longer does, every
  * cycle is the prover's), so a history-free proof of pass 0 is one of
  * pass 1 and a disproof of pass 1 one of pass 0. */
-static int xtt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *kof)
+static int xtt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *kof, int *move)
 {
     if (!DFPN_XTT || !c->xtt)
         return 0;
     const tt_entry *e = tt_find(c->xtt, c->xmask, key);
     if (!e || (c->xfinal ? e->dn : e->pn) != 0)
         return 0;
-    *pn = e->pn;
-    *dn = e->dn;
+    *move = final_move(e);
+    *pn = e->pn == 0 ? 0 : INF;
+    *dn = e->dn == 0 ? 0 : INF;
     *kof = (int)(e->key & 1);
     return 1;
 }
 
-static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof)
+static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof, int move)
 {
     tt_entry *e = &c->tt[key & c->mask];
     int slot = -1;
@@ -274,8 +293,8 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof)
             return;
     }
     e[slot].key = (key & ~(uint64_t)1) | (uint64_t)(kof != 0);
-    e[slot].pn = pn;
-    e[slot].dn = dn;
+    e[slot].pn = pn == 0 ? 0 : dn == 0 ? final_other(move) : pn;
+    e[slot].dn = dn == 0 ? 0 : pn == 0 ? final_other(move) : dn;
 }
 
 /* Plays m (a point legal under the pass's ko model, or GO_PASS) for color
@@ -819,6 +838,8 @@ static int gen_kids(ctx *c, int d, kid *k)
         e->score = move_score(c, b, color, m);
         e->taint = NO_TAINT;
         e->kof = 0;
+        e->fresh = 0;
+        e->term = 0;
         e->freek = banned && m != GO_PASS && go_p2s(m) == kslot;
         if (m == GO_PASS && cstart) {
             /* the game ends: the confirmation starts, the attacker to move */
@@ -889,9 +910,13 @@ static int gen_kids(ctx *c, int d, kid *k)
         if (t != 1 && t != -1) {
             /* a final value of this pass, else one of the other pass that
              * holds here, else this pass's heuristic value */
-            int hit = tt_get(c, key, &e->pn, &e->dn, &e->kof);
-            if ((hit && is_final(e->pn, e->dn)) || xtt_get(c, key, &e->pn, &e->dn, &e->kof) || hit)
+            int wm, hit = tt_get(c, key, &e->pn, &e->dn, &e->kof, &wm);
+            if ((hit && is_final(e->pn, e->dn)) || xtt_get(c, key, &e->pn, &e->dn, &e->kof, &wm) || hit) {
+                /* a final with no winning move: a terminal's, or lost by
+                 * the side to move there */
+                e->term = is_final(e->pn, e->dn) && wm == NO_MOVE;
                 continue;
+            }
         }
         bb361 cs[3];
         cs[GO_EMPTY] = b->set[GO_EMPTY];
@@ -968,12 +993,14 @@ static int gen_kids(ctx *c, int d, kid *k)
         }
 #endif
         if (t) {
+            e->term = 1;
             e->pn = t > 0 ? 0 : INF;
             e->dn = t > 0 ? INF : 0;
             if (m != GO_PASS)
-                tt_put(c, key, e->pn, e->dn, 0);
+                tt_put(c, key, e->pn, e->dn, 0, NO_MOVE);
         } else {
             init_values(c, cs, starts ? c->attacker : opp, &e->pn, &e->dn);
+            e->fresh = 1;
             if (starts) {
                 /* the confirmation differs from the game only in its kos:
                  * the attacker's moves in the game come first */
@@ -1028,7 +1055,8 @@ static void tt_grow(ctx *c)
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < n; i++)
             if ((old[i].pn | old[i].dn) && is_final(old[i].pn, old[i].dn) == (pass == 0))
-                tt_put(c, old[i].key, old[i].pn, old[i].dn, (int)(old[i].key & 1));
+                tt_put(c, old[i].key, old[i].pn, old[i].dn, (int)(old[i].key & 1),
+                       is_final(old[i].pn, old[i].dn) ? final_move(&old[i]) : NO_MOVE);
     free(old);
     if (((uint64_t)1 << BCACHE_LOG2(log2)) > c->bmask + 1) {
         free(c->bcache);
@@ -1082,6 +1110,168 @@ static void budget(ctx *c)
         c->aborted = 2;
 }
 
+/* ---- simulation (Kawano 1996): a sibling's proof tried again ----
+ *
+ * Where the side to move at a node loses after one of its moves (a proof
+ * at the opponent's turn, a refutation at the prover's), most of its other
+ * moves often lose the same way: a move that does nothing there leaves the
+ * winner's answers as good as they were. Before a fresh child is searched,
+ * the winner's strategy after the sibling (the template) is replayed on it:
+ * at the winner's turn the move that won in the template's corresponding
+ * position (read from the table), at the loser's turn every move, each
+ * followed in the template as well. Each position of the simulation is
+ * generated and tested like any other (gen_kids, so the same moves, the
+ * same terminals, the table's finals), so what it establishes is an
+ * ordinary proof; it gives up (and leaves the child to the search) as soon
+ * as the template has no winning move stored, a loser's move has no
+ * counterpart in the template, or a ko, a cycle, the confirmation or its
+ * node budget comes in: its values are then free of any history, and they
+ * go to the table like the search's. Measured in bench/RESULTS.md. */
+#ifndef DFPN_SIM
+#define DFPN_SIM 1
+#endif
+#ifndef DFPN_SIM_DIR
+#define DFPN_SIM_DIR 3
+#endif
+#ifndef DFPN_SIM_TEMPLATES
+#define DFPN_SIM_TEMPLATES 1
+#endif
+#ifndef DFPN_SIM_NODES
+#define DFPN_SIM_NODES 256
+#endif
+
+/* 1 when e is a final win of the side w_prover says (1 the prover, 0 the
+ * opponent) that rests on no ko and no cycle. */
+static int clean_win(const kid *e, int w_prover)
+{
+    return (w_prover ? e->pn == 0 : e->dn == 0) && !e->kof && e->taint == NO_TAINT;
+}
+
+/* The move that won the template position t for the side to move there,
+ * which w_prover says (1 the prover, 0 the opponent), from a final value
+ * resting on no ko or cycle in either table; NO_MOVE when there is none. */
+static int template_move(const ctx *c, const go_board *t, int w_prover)
+{
+    uint64_t key = key_of(t);
+    const tt_entry *e = tt_find(c->tt, c->mask, key);
+    if (!e || !is_final(e->pn, e->dn)) {
+        e = DFPN_XTT && c->xtt ? tt_find(c->xtt, c->xmask, key) : NULL;
+        if (!e || (c->xfinal ? e->dn : e->pn) != 0)
+            return NO_MOVE;
+    }
+    if ((e->key & 1) || (w_prover ? e->pn : e->dn) != 0)
+        return NO_MOVE;
+    return final_move(e);
+}
+
+/* Plays m (a point legal there, or GO_PASS) for color on the template t. */
+static void template_play(go_board *t, int color, int m)
+{
+    if (m == GO_PASS)
+        go_pass(t, color);
+    else
+        go_play_legal(t, color, m);
+}
+
+static int sim(ctx *c, int d, int w_prover, long long *left);
+
+/* Plays m at boards[d] and tm at its template tboards[d] (the same move,
+ * or at the simulation's start the sibling's), then simulates there. */
+static int sim_step(ctx *c, int d, int m, int tm, int w_prover, long long *left)
+{
+    int color = go_to_move(&c->boards[d]);
+    c->tboards[d + 1] = c->tboards[d];
+    template_play(&c->tboards[d + 1], color, tm);
+    descend(c, d, m);
+    c->freek[d + 1] = 0;
+    child_safe(c, d + 1, color, m);
+    return sim(c, d + 1, w_prover, left);
+}
+
+/* Simulates at boards[d] (on the path, its safe stones set) the win of the
+ * side w_prover says, following the template tboards[d] (the
+ * corresponding position); returns 1 when it holds (and stores it), 0 when
+ * the simulation gives up. *left counts its nodes down. */
+static int sim(ctx *c, int d, int w_prover, long long *left)
+{
+    const go_board *b = &c->boards[d], *t = &c->tboards[d];
+    if (d + 1 >= MAX_DEPTH || c->conf[d] || b->ko || *left <= 0 || c->aborted)
+        return 0;
+    int color = go_to_move(b), winner_moves = (color == c->prover) == (w_prover != 0);
+    int tm = NO_MOVE;
+    if (winner_moves) {
+        /* the template's winning move, which must be open here */
+        tm = template_move(c, t, w_prover);
+        if (tm == NO_MOVE || (tm != GO_PASS && b->color[go_p2s(tm)] != GO_EMPTY))
+            return 0;
+    }
+    --*left;
+    budget(c);
+    kid *k = c->kids + (size_t)d * (size_t)c->kmax;
+    int n = gen_kids(c, d, k), won = 0, wm = NO_MOVE;
+    if (winner_moves) {
+        for (int i = 0; i < n && !won; i++)
+            if (clean_win(&k[i], w_prover))
+                won = 1, wm = k[i].move;
+        for (int i = 0; i < n && !won; i++) {
+            if (k[i].move != tm)
+                continue;
+            if (is_final(k[i].pn, k[i].dn))
+                return 0;
+            if (!sim_step(c, d, tm, tm, w_prover, left))
+                return 0;
+            won = 1, wm = tm;
+        }
+    } else {
+        won = 1;
+        for (int i = 0; i < n && won; i++) {
+            if (clean_win(&k[i], w_prover))
+                continue;
+            int m = k[i].move;
+            if (is_final(k[i].pn, k[i].dn) || (m != GO_PASS && !go_is_legal(t, color, m)))
+                return 0;
+            won = sim_step(c, d, m, m, w_prover, left);
+        }
+    }
+    if (won)
+        tt_put(c, c->path[d], w_prover ? 0 : INF, w_prover ? INF : 0, 0, wm);
+    return won;
+}
+
+/* Tries the simulation on the fresh child k[j] of boards[d] with a sibling
+ * that the side to move at d loses cleanly as the template; on success
+ * k[j] takes the final value. Returns 1 then. */
+static int sim_kid(ctx *c, int d, kid *k, int n, int j)
+{
+    const go_board *b = &c->boards[d];
+    int color = go_to_move(b), w_prover = color != c->prover;
+    if (!DFPN_SIM || !k[j].fresh || k[j].freek || b->ko || c->conf[d] || !(DFPN_SIM_DIR & (w_prover ? 1 : 2)))
+        return 0;
+    k[j].fresh = 0;
+    /* the pass first (its position differs from the child's by the one
+     * stone, so every move of the loser has its counterpart), then the
+     * siblings from the last in the move order, the likeliest to be as
+     * idle as a pass */
+    int tried = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = n - 1; i >= 0 && tried < DFPN_SIM_TEMPLATES; i--) {
+            if (i == j || (k[i].move == GO_PASS) != (pass == 0) || k[i].term || !clean_win(&k[i], w_prover))
+                continue;
+            tried++;
+            long long left = DFPN_SIM_NODES;
+            c->tboards[d] = *b;
+            if (sim_step(c, d, k[j].move, k[i].move, w_prover, &left)) {
+                c->simulated++;
+                k[j].pn = w_prover ? 0 : INF;
+                k[j].dn = w_prover ? INF : 0;
+                k[j].taint = NO_TAINT;
+                k[j].kof = 0;
+                return 1;
+            }
+        }
+    return 0;
+}
+
 /* Multiple iterative deepening at boards[d] (key in path[d]) until its
  * values reach the thresholds or the budget runs out; the values and the
  * taint of a disproof go to *out. */
@@ -1102,7 +1292,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     kid *k = c->kids + (size_t)d * (size_t)c->kmax;
     int n = gen_kids(c, d, k);
     uint32_t pn, dn;
-    int taint;
+    int taint, wmove = NO_MOVE; /* wmove: the winning move of a final won by the side to move */
     for (;;) {
         uint64_t sum = 0;
         uint32_t best = INF, second = INF;
@@ -1131,11 +1321,15 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
              * else the most storable child that has it */
             int proof = pn == 0, all = proof ? !or_node : or_node;
             taint = all ? NO_TAINT : -2;
+            wmove = NO_MOVE;
             for (int i = 0; i < n; i++) {
                 if ((proof ? k[i].pn : k[i].dn) != 0)
                     continue;
-                if (all ? k[i].taint < taint : k[i].taint > taint)
+                if (all ? k[i].taint < taint : k[i].taint > taint) {
                     taint = k[i].taint;
+                    if (!all)
+                        wmove = k[i].move;
+                }
             }
         }
         if (pn >= thpn || dn >= thdn || c->aborted)
@@ -1161,6 +1355,8 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
                 cthdn = k[bi].dn + 1;
             cthpn = thpn == INF ? INF : sat((uint64_t)thpn - pn + k[bi].pn);
         }
+        if (k[bi].fresh && sim_kid(c, d, k, n, bi))
+            continue;
         descend(c, d, k[bi].move);
         c->freek[d + 1] = (unsigned char)k[bi].freek;
         child_safe(c, d + 1, go_to_move(b), k[bi].move);
@@ -1181,7 +1377,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     out->taint = taint;
     out->kof = kof;
     if ((pn != 0 && dn != 0) || taint >= d)
-        tt_put(c, c->path[d], pn, dn, kof);
+        tt_put(c, c->path[d], pn, dn, kof, wmove);
 }
 
 /* The line after first move m (line[0] = m) read from the table: when
@@ -1289,6 +1485,8 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
         }
         if (done || bi < 0)
             break;
+        if (rk[bi].fresh && sim_kid(c, 0, rk, n, bi))
+            continue;
         uint32_t lim = eps_limit(second);
         if (lim <= best)
             lim = best + 1;
@@ -1300,7 +1498,8 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
             kid *v = &rk[i];
             if (!want[i] || is_final(v->pn, v->dn))
                 continue;
-            solve_root(c, v, th, th);
+            if (!(v->fresh && sim_kid(c, 0, rk, n, i)))
+                solve_root(c, v, th, th);
             open += !is_final(v->pn, v->dn);
         }
         if (!open || c->aborted)
@@ -1374,6 +1573,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.mask = (((uint64_t)1 << c.tt_log2) - 1) & ~(uint64_t)1;
     c.tt = table_alloc(((size_t)1 << c.tt_log2) * sizeof *c.tt);
     c.boards = malloc((MAX_DEPTH + 2) * sizeof *c.boards);
+    c.tboards = malloc((MAX_DEPTH + 2) * sizeof *c.tboards);
     c.bmask = ((uint64_t)1 << BCACHE_LOG2(c.tt_log2)) - 1;
     c.bcache = table_alloc((c.bmask + 1) * sizeof *c.bcache);
     c.kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c.kmax * sizeof *c.kids);
@@ -1382,7 +1582,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     unsigned char *want = malloc((size_t)c.kmax);
     unsigned char *tried1 = calloc((size_t)c.kmax, 1); /* root moves sent to pass 1 */
     int rc = 0;
-    if (!c.tt || !c.boards || !c.kids || !c.bcache || !rk || !rk1 || !want || !tried1) {
+    if (!c.tt || !c.boards || !c.tboards || !c.kids || !c.bcache || !rk || !rk1 || !want || !tried1) {
         rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
         goto done;
     }
@@ -1573,9 +1773,11 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     free(other.tt);
 done:
     r->nodes = c.nodes;
+    r->simulated = c.simulated;
     r->seconds = now() - c.t0;
     free(c.tt);
     free(c.boards);
+    free(c.tboards);
     free(c.kids);
     free(c.bcache);
     free(rk);

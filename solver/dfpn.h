@@ -131,6 +131,8 @@ typedef struct dfpn_result {
     int root_nline[DFPN_MAX_ROOT];
     int root_line[DFPN_MAX_ROOT][DFPN_REF_LINE];
     long long nodes;
+    long long simulated; /* children settled by replaying a sibling's
+                          * proof (simulation, see dfpn.c) */
     double seconds;
     char reason[128]; /* why the status is unknown, else "" */
 } dfpn_result;

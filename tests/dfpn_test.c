@@ -37,8 +37,8 @@ static int solve_corner(const char *const *rows, int nrows, int to_move, const c
     o.max_seconds = 5.0;
     rc = dfpn_solve(&p, &o, r, err);
     CHECK(rc == 0, "dfpn_solve: %s", err);
-    printf("  %s: %s, %d first moves, %lld nodes, %.3f s (%s)\n", p.summary, dfpn_status_name(r->status), r->nfirst,
-           r->nodes, r->seconds, r->reason);
+    printf("  %s: %s, %d first moves, %lld nodes (%lld children simulated), %.3f s (%s)\n", p.summary,
+           dfpn_status_name(r->status), r->nfirst, r->nodes, r->simulated, r->seconds, r->reason);
     return r->status;
 }
 
@@ -66,6 +66,9 @@ static void test_shapes(void)
     CHECK(r.nfirst == 1 && has_first(&r, bb361_xy(1, 18)), "straight three: only the centre kills (%d moves)",
           r.nfirst);
     CHECK(r.nline >= 1 && r.line[0] == bb361_xy(1, 18), "straight three: main line starts at the centre");
+    /* the refutations of the idle first moves replay the first one's
+     * (simulation): the answers above are the same with it */
+    CHECK(r.simulated > 0, "straight three: children settled by simulation (%lld)", r.simulated);
 
     /* every other first move is refuted, and each refutation is a line
      * that starts with that move and holds the opponent's answer */
