@@ -100,6 +100,7 @@ typedef struct ctx {
      * where color may not retake until it has passed (read only when
      * conf[d]: in the game they are left as they are) */
     int japanese;
+    int simulate; /* dfpn_opts.simulate */
     unsigned char conf[MAX_DEPTH + 2];
     bb361 cban[MAX_DEPTH + 2][3];
     int ko_seen; /* a ko ban or a repetition met in this pass */
@@ -179,6 +180,7 @@ void dfpn_opts_init(dfpn_opts *o)
     o->capture_any = 0;
     o->seki_is_death = 0;
     o->japanese = 0;
+    o->simulate = 1;
 }
 
 const char *dfpn_status_name(int status)
@@ -1127,11 +1129,12 @@ static void budget(ctx *c)
  * counterpart in the template, or a ko, a cycle, the confirmation or its
  * node budget comes in: its values are then free of any history, and they
  * go to the table like the search's. Measured in bench/RESULTS.md. */
-#ifndef DFPN_SIM
-#define DFPN_SIM 1
-#endif
+/* which wins are simulated: 1 the prover's (at the opponent's turn), 2 the
+ * opponent's (refutations, at the prover's turn), 3 both. Refutations
+ * only: the prover's proofs replayed cost more nodes than they saved on
+ * easy problems (bench/RESULTS.md) */
 #ifndef DFPN_SIM_DIR
-#define DFPN_SIM_DIR 3
+#define DFPN_SIM_DIR 2
 #endif
 #ifndef DFPN_SIM_TEMPLATES
 #define DFPN_SIM_TEMPLATES 1
@@ -1245,7 +1248,7 @@ static int sim_kid(ctx *c, int d, kid *k, int n, int j)
 {
     const go_board *b = &c->boards[d];
     int color = go_to_move(b), w_prover = color != c->prover;
-    if (!DFPN_SIM || !k[j].fresh || k[j].freek || b->ko || c->conf[d] || !(DFPN_SIM_DIR & (w_prover ? 1 : 2)))
+    if (!c->simulate || !k[j].fresh || k[j].freek || b->ko || c->conf[d] || !(DFPN_SIM_DIR & (w_prover ? 1 : 2)))
         return 0;
     k[j].fresh = 0;
     /* the pass first (its position differs from the child's by the one
@@ -1560,6 +1563,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.capture_any = o->capture_any != 0;
     c.seki_is_death = o->seki_is_death != 0;
     c.japanese = o->japanese != 0;
+    c.simulate = o->simulate != 0;
     c.region = p->region;
     c.target = p->target;
     c.max_nodes = o->max_nodes;

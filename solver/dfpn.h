@@ -110,6 +110,9 @@ typedef struct dfpn_opts {
                           * (seki) count for the attacker */
     int japanese;        /* 1: the game's two passes start the Japanese
                           * confirmation (bent four in the corner dead) */
+    int simulate;        /* 1 (the default): refutations replayed from a
+                          * sibling's (simulation, dfpn.c); 0: off, the
+                          * same answers by search alone (for checks) */
 } dfpn_opts;
 
 /* The answer. Points are bb361 indexes, GO_PASS for a pass. */
@@ -137,7 +140,8 @@ typedef struct dfpn_result {
     char reason[128]; /* why the status is unknown, else "" */
 } dfpn_result;
 
-/* Sets o to the defaults (1e6 nodes, 10 s, 2^22 entries, capture all, seki is life);
+/* Sets o to the defaults (1e6 nodes, 10 s, 2^22 entries, capture all, seki is life,
+ * simulation on);
  * returns nothing. */
 void dfpn_opts_init(dfpn_opts *o);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <glob.h>
 
 #include "engines/bitboard.h"
 #include "engines/go.h"
@@ -278,6 +279,67 @@ static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *
     return solve_bundled_rules(rel, nodes, 0, r, book);
 }
 
+/* Simulation gives the search's answers: every problem of the in-tree
+ * sample (data/tsumego, 101 problems) solved with it and without it on a
+ * fixed node budget; a first move settled both times must get the same
+ * status, and the simulation must have settled children. A simulation
+ * that skips a move of the losing side, or trusts the template's move
+ * without replaying it, makes refutations the search does not confirm. */
+static void test_simulation_agrees(void)
+{
+    const char *top = getenv("top_srcdir");
+    char pattern[4200];
+    snprintf(pattern, sizeof pattern, "%s/data/tsumego/*/*.json", top && *top ? top : ".");
+    glob_t g;
+    int grc = glob(pattern, 0, NULL, &g);
+    CHECK(grc == 0 && g.gl_pathc == 101, "the in-tree sample: 101 problems under %s (%zu)", pattern,
+          grc == 0 ? g.gl_pathc : (size_t)0);
+    if (grc != 0)
+        return;
+    long long simulated = 0, nodes[2] = {0, 0};
+    int compared = 0, differ = 0;
+    for (size_t f = 0; f < g.gl_pathc; f++) {
+        char err[VP_ERRLEN];
+        problem pr;
+        problem_init(&pr);
+        ld_problem p;
+        if (problem_load_file(g.gl_pathv[f], &pr, err) || ld_problem_from(&pr, NULL, &p, err)) {
+            problem_free(&pr);
+            continue; /* no target: a problem for ld_test */
+        }
+        problem_free(&pr);
+        static dfpn_result r[2];
+        for (int sim = 0; sim < 2; sim++) {
+            dfpn_opts o;
+            dfpn_opts_init(&o);
+            o.max_nodes = 6000;
+            o.max_seconds = 0;
+            o.simulate = sim;
+            CHECK(dfpn_solve(&p, &o, &r[sim], err) == 0, "%s: %s", g.gl_pathv[f], err);
+            nodes[sim] += r[sim].nodes;
+        }
+        simulated += r[1].simulated;
+        CHECK(r[0].simulated == 0, "%s: nothing simulated with the simulation off", g.gl_pathv[f]);
+        for (int i = 0; i < r[1].nroot; i++)
+            for (int j = 0; j < r[0].nroot; j++) {
+                int a = r[1].root_status[i], b = r[0].root_status[j];
+                if (r[1].root_move[i] != r[0].root_move[j] || a == DFPN_UNKNOWN || b == DFPN_UNKNOWN)
+                    continue;
+                compared++;
+                if (a != b && differ++ < 5)
+                    CHECK(0, "%s: first move %d is %s with the simulation, %s without", g.gl_pathv[f],
+                          r[1].root_move[i], dfpn_status_name(a), dfpn_status_name(b));
+            }
+    }
+    globfree(&g);
+    printf("dfpn_test: simulation on the in-tree sample: %d first moves settled both ways, %d differ; %lld "
+           "children simulated; %lld nodes with it, %lld without\n",
+           compared, differ, simulated, nodes[1], nodes[0]);
+    CHECK(differ == 0, "the simulation agrees with the search (%d of %d first moves differ)", differ, compared);
+    CHECK(simulated > 0 && compared > 200, "the simulation settled children (%lld) and %d first moves compared",
+          simulated, compared);
+}
+
 /* Cho Elementary 31 (bundled; kill, book A18, White's D19 group with the
  * corner A19 and the eye points A17, C19 to come): after A18 the corner
  * ends in a ko that only Black can start, like the bent four. Under the
@@ -440,6 +502,7 @@ int main(void)
     test_root_best_first();
     test_open_sides_two_steps();
     test_japanese_rules();
+    test_simulation_agrees();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);
