@@ -241,19 +241,23 @@ static const tt_entry *tt_find(const tt_entry *tt, uint64_t mask, uint64_t key)
     return NULL;
 }
 
+/* An entry's values as the search reads them (a final's other number
+ * INF), its ko flag and a final's winning move (NO_MOVE: none). */
+static void read_entry(const tt_entry *e, uint32_t *pn, uint32_t *dn, int *kof, int *move)
+{
+    int final = is_final(e->pn, e->dn);
+    *move = final ? final_move(e) : NO_MOVE;
+    *pn = final && e->pn ? INF : e->pn;
+    *dn = final && e->dn ? INF : e->dn;
+    *kof = (int)(e->key & 1);
+}
+
 static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *kof, int *move)
 {
     const tt_entry *e = tt_find(c->tt, c->mask, key);
     if (!e)
         return 0;
-    *pn = e->pn;
-    *dn = e->dn;
-    *move = is_final(*pn, *dn) ? final_move(e) : NO_MOVE;
-    if (*pn == 0)
-        *dn = INF;
-    else if (*dn == 0)
-        *pn = INF;
-    *kof = (int)(e->key & 1);
+    read_entry(e, pn, dn, kof, move);
     return 1;
 }
 
@@ -274,10 +278,7 @@ static int xtt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *
     const tt_entry *e = tt_find(c->xtt, c->xmask, key);
     if (!e || (c->xfinal ? e->dn : e->pn) != 0)
         return 0;
-    *move = final_move(e);
-    *pn = e->pn == 0 ? 0 : INF;
-    *dn = e->dn == 0 ? 0 : INF;
-    *kof = (int)(e->key & 1);
+    read_entry(e, pn, dn, kof, move);
     return 1;
 }
 
@@ -1136,9 +1137,6 @@ static void budget(ctx *c)
 #ifndef DFPN_SIM_DIR
 #define DFPN_SIM_DIR 2
 #endif
-#ifndef DFPN_SIM_TEMPLATES
-#define DFPN_SIM_TEMPLATES 1
-#endif
 #ifndef DFPN_SIM_NODES
 #define DFPN_SIM_NODES 256
 #endif
@@ -1156,15 +1154,12 @@ static int clean_win(const kid *e, int w_prover)
 static int template_move(const ctx *c, const go_board *t, int w_prover)
 {
     uint64_t key = key_of(t);
-    const tt_entry *e = tt_find(c->tt, c->mask, key);
-    if (!e || !is_final(e->pn, e->dn)) {
-        e = DFPN_XTT && c->xtt ? tt_find(c->xtt, c->xmask, key) : NULL;
-        if (!e || (c->xfinal ? e->dn : e->pn) != 0)
-            return NO_MOVE;
-    }
-    if ((e->key & 1) || (w_prover ? e->pn : e->dn) != 0)
+    kid e;
+    int move, hit = tt_get(c, key, &e.pn, &e.dn, &e.kof, &move);
+    if (!(hit && is_final(e.pn, e.dn)) && !xtt_get(c, key, &e.pn, &e.dn, &e.kof, &move))
         return NO_MOVE;
-    return final_move(e);
+    e.taint = NO_TAINT;
+    return clean_win(&e, w_prover) ? move : NO_MOVE;
 }
 
 /* Plays m (a point legal there, or GO_PASS) for color on the template t. */
@@ -1248,31 +1243,28 @@ static int sim_kid(ctx *c, int d, kid *k, int n, int j)
 {
     const go_board *b = &c->boards[d];
     int color = go_to_move(b), w_prover = color != c->prover;
-    if (!c->simulate || !k[j].fresh || k[j].freek || b->ko || c->conf[d] || !(DFPN_SIM_DIR & (w_prover ? 1 : 2)))
+    if (!c->simulate || !k[j].fresh || b->ko || c->conf[d] || !(DFPN_SIM_DIR & (w_prover ? 1 : 2)))
         return 0;
     k[j].fresh = 0;
-    /* the pass first (its position differs from the child's by the one
-     * stone, so every move of the loser has its counterpart), then the
-     * siblings from the last in the move order, the likeliest to be as
-     * idle as a pass */
-    int tried = 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = n - 1; i >= 0 && tried < DFPN_SIM_TEMPLATES; i--) {
-            if (i == j || (k[i].move == GO_PASS) != (pass == 0) || k[i].term || !clean_win(&k[i], w_prover))
-                continue;
-            tried++;
-            long long left = DFPN_SIM_NODES;
-            c->tboards[d] = *b;
-            if (sim_step(c, d, k[j].move, k[i].move, w_prover, &left)) {
-                c->simulated++;
-                k[j].pn = w_prover ? 0 : INF;
-                k[j].dn = w_prover ? INF : 0;
-                k[j].taint = NO_TAINT;
-                k[j].kof = 0;
-                return 1;
-            }
-        }
-    return 0;
+    /* the pass (its position differs from the child's by the one stone,
+     * so every move of the loser has its counterpart), else the last
+     * sibling in the move order, the likeliest to be as idle as a pass */
+    int ti = -1;
+    for (int i = n - 1; i >= 0; i--)
+        if (i != j && !k[i].term && clean_win(&k[i], w_prover) && (ti < 0 || k[i].move == GO_PASS))
+            ti = i;
+    if (ti < 0)
+        return 0;
+    long long left = DFPN_SIM_NODES;
+    c->tboards[d] = *b;
+    if (!sim_step(c, d, k[j].move, k[ti].move, w_prover, &left))
+        return 0;
+    c->simulated++;
+    k[j].pn = w_prover ? 0 : INF;
+    k[j].dn = w_prover ? INF : 0;
+    k[j].taint = NO_TAINT;
+    k[j].kof = 0;
+    return 1;
 }
 
 /* Multiple iterative deepening at boards[d] (key in path[d]) until its
@@ -1337,6 +1329,8 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         }
         if (pn >= thpn || dn >= thdn || c->aborted)
             break;
+        if (k[bi].fresh && sim_kid(c, d, k, n, bi))
+            continue;
         uint32_t cthpn, cthdn;
         /* the 1+epsilon trick (Pawlewicz and Lew): the best child may run
          * until it is a fraction worse than the second best, not just one
@@ -1358,8 +1352,6 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
                 cthdn = k[bi].dn + 1;
             cthpn = thpn == INF ? INF : sat((uint64_t)thpn - pn + k[bi].pn);
         }
-        if (k[bi].fresh && sim_kid(c, d, k, n, bi))
-            continue;
         descend(c, d, k[bi].move);
         c->freek[d + 1] = (unsigned char)k[bi].freek;
         child_safe(c, d + 1, go_to_move(b), k[bi].move);
