@@ -1331,6 +1331,8 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
             break;
         if (k[bi].fresh && sim_kid(c, d, k, n, bi))
             continue;
+        if (c->aborted)
+            break; /* the budget ran out in a simulation that gave up */
         uint32_t cthpn, cthdn;
         /* the 1+epsilon trick (Pawlewicz and Lew): the best child may run
          * until it is a fraction worse than the second best, not just one
@@ -1482,6 +1484,8 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
             break;
         if (rk[bi].fresh && sim_kid(c, 0, rk, n, bi))
             continue;
+        if (c->aborted)
+            break;
         uint32_t lim = eps_limit(second);
         if (lim <= best)
             lim = best + 1;
@@ -1493,7 +1497,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
             kid *v = &rk[i];
             if (!want[i] || is_final(v->pn, v->dn))
                 continue;
-            if (!(v->fresh && sim_kid(c, 0, rk, n, i)))
+            if (!(v->fresh && sim_kid(c, 0, rk, n, i)) && !c->aborted)
                 solve_root(c, v, th, th);
             open += !is_final(v->pn, v->dn);
         }
@@ -1692,6 +1696,17 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
             c.max_nodes = o->max_nodes;
             c.max_seconds = o->max_seconds;
             c.aborted = 0;
+            if (c.max_nodes > 0 && c.nodes >= c.max_nodes) {
+                /* the whole budget is spent (pass 0 resumed): the failures
+                 * meant for pass 1 stay unknown, and no node is searched
+                 * beyond the budget */
+                c.aborted = 1;
+                break;
+            }
+            if (c.max_seconds > 0 && now() - c.t0 > c.max_seconds) {
+                c.aborted = 2;
+                break;
+            }
             if (go_on) {
                 for (int i = 0; i < n; i++)
                     want[i] = !is_final(rk[i].pn, rk[i].dn);

@@ -281,8 +281,9 @@ static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *
 
 /* Simulation gives the search's answers: every problem of the in-tree
  * sample (data/tsumego, 101 problems) solved with it and without it on a
- * fixed node budget; a first move settled both times must get the same
- * status, and the simulation must have settled children. A simulation
+ * fixed node budget, which no solve exceeds; a first move settled both
+ * times must get the same status, and the simulation must have settled
+ * children. A simulation
  * that skips a move of the losing side, or trusts the template's move
  * without replaying it, makes refutations the search does not confirm. */
 static void test_simulation_agrees(void)
@@ -316,6 +317,11 @@ static void test_simulation_agrees(void)
             o.max_seconds = 0;
             o.simulate = sim;
             CHECK(dfpn_solve(&p, &o, &r[sim], err) == 0, "%s: %s", g.gl_pathv[f], err);
+            /* the budget holds through the passes' switches (a resumed
+             * first pass that ends the budget no longer enters the ko
+             * pass for one more node) */
+            CHECK(r[sim].nodes <= o.max_nodes, "%s: %lld nodes on a budget of %lld", g.gl_pathv[f], r[sim].nodes,
+                  o.max_nodes);
             nodes[sim] += r[sim].nodes;
         }
         simulated += r[1].simulated;
