@@ -741,14 +741,16 @@ static int area_board(const rboard *rb, int h, go_board *bd, char *err)
 ** Problems drawn by other seeds that once caught a fault the default sample
 ** misses, checked in every run under both rules (seki as life). A
 ** simulation of refutations (solver/dfpn.c, sim) that skipped the prover's
-** last move at its turn called the first two failures where the referee
-** finds a ko for White's life (seed 1 of 1,000 problems); one that skipped
-** its second move refuted Black's D19 in the third, which kills (seeds 2
-** and 4). The default sample passed both.
+** last move at its turn called failures what the referee finds a ko for
+** White's life in the first three (seeds 1, 2 and 3 of 1,000 problems;
+** in the third White's pass); one that skipped its second move refuted
+** Black's D19 in the fourth, which kills (seeds 2 and 4). The default
+** sample passed both.
 */
 static const char *const regressions[] = {
     "O..XX/.O.OX/OOX.X/XXXXX",
     "..OOX/.O.XX/OXO.X/XXXXX",
+    "OOOOX/.O.OX/OXO.X/XXXXX",
     "....X/O...X/OOOOX/XXXXX",
 };
 
