@@ -1102,15 +1102,23 @@ static void table_swap(ctx *c, tt_table *t)
     *t = u;
 }
 
+/* 1 when the node budget is spent, 2 when the time budget is, else 0. */
+static int spent(const ctx *c)
+{
+    if (c->max_nodes > 0 && c->nodes >= c->max_nodes)
+        return 1;
+    return c->max_seconds > 0 && now() - c->t0 > c->max_seconds ? 2 : 0;
+}
+
+/* Counts a node; sets c->aborted when the budget is spent (the clock is
+ * read every 256 nodes). */
 static void budget(ctx *c)
 {
     c->nodes++;
     if (c->nodes >= c->grow_at && c->tt_log2 < c->tt_max_log2)
         tt_grow(c);
-    if (c->max_nodes > 0 && c->nodes >= c->max_nodes)
-        c->aborted = 1;
-    else if (c->max_seconds > 0 && (c->nodes & 255) == 0 && now() - c->t0 > c->max_seconds)
-        c->aborted = 2;
+    if ((c->nodes & 255) == 0 || (c->max_nodes > 0 && c->nodes >= c->max_nodes))
+        c->aborted = spent(c);
 }
 
 /* ---- simulation (Kawano 1996): a sibling's proof tried again ----
@@ -1695,18 +1703,10 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                 break;
             c.max_nodes = o->max_nodes;
             c.max_seconds = o->max_seconds;
-            c.aborted = 0;
-            if (c.max_nodes > 0 && c.nodes >= c.max_nodes) {
-                /* the whole budget is spent (pass 0 resumed): the failures
-                 * meant for pass 1 stay unknown, and no node is searched
-                 * beyond the budget */
-                c.aborted = 1;
+            /* with the whole budget spent (pass 0 resumed) the failures
+             * meant for pass 1 stay unknown: no node beyond the budget */
+            if ((c.aborted = spent(&c)) != 0)
                 break;
-            }
-            if (c.max_seconds > 0 && now() - c.t0 > c.max_seconds) {
-                c.aborted = 2;
-                break;
-            }
             if (go_on) {
                 for (int i = 0; i < n; i++)
                     want[i] = !is_final(rk[i].pn, rk[i].dn);
