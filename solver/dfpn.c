@@ -116,6 +116,12 @@ typedef struct ctx {
     ld_win win;        /* the region's packed window, for Benson */
     bb361 rim_att;     /* region points next to outside_att */
     bb361 safe[MAX_DEPTH + 2]; /* safe[d]: safe_stones of boards[d] */
+    /* the dead zone of boards[d] (dead_zone) and its key correction
+     * (dead_fix), which path[d] includes */
+    bb361 dead[MAX_DEPTH + 2];
+    uint64_t dz[MAX_DEPTH + 2];
+    int rep_floor; /* the smallest path depth a repetition may close on:
+                    * 1 when the root move lies in the root's dead zone */
     ld_wset wtarget, wmoves, wrim_att; /* in the window: the target, the
                         * moves' points, region points next to outside_att */
     tt_entry *tt;
@@ -216,7 +222,7 @@ static inline uint64_t path_bit(uint64_t key) { return (uint64_t)1 << (key >> 58
  * and the bans. */
 static uint64_t node_key(const ctx *c, int d)
 {
-    return key_of(&c->boards[d]) ^ conf_key(c->conf[d], c->cban[d]);
+    return key_of(&c->boards[d]) ^ conf_key(c->conf[d], c->cban[d]) ^ c->dz[d];
 }
 
 /* ---- transposition table: two-entry buckets, finals kept first ---- */
@@ -343,8 +349,12 @@ static void next_bans(const bb361 *cur, int color, int m, int ko_at, bb361 *out)
         bb361_set(&out[3 - color], ko_at);
 }
 
+static void child_safe(ctx *c, int d, int color, int m);
+static void child_zone(ctx *c, int d, int color, int m, const bb361 *cs, bb361 capt, bb361 *dead, uint64_t *dz);
+
 /* Plays m for the side to move at boards[d] into boards[d + 1], with the
- * confirmation's state and the key path[d + 1]. Under the Japanese rules
+ * confirmation's state, the safe stones, the dead zone and the key
+ * path[d + 1]. Under the Japanese rules
  * the game's second pass starts the confirmation: the same stones, the
  * attacker to move, no pass pending, no ban. In the confirmation a ko
  * capture bans the retake to the captured side until it passes. */
@@ -365,6 +375,11 @@ static void descend(ctx *c, int d, int m)
         c->conf[d + 1] = 1;
         c->cban[d + 1][GO_BLACK] = c->cban[d + 1][GO_WHITE] = bb361_empty();
     }
+    child_safe(c, d + 1, color, m);
+    bb361 capt = bb361_andnot(c->boards[d].set[3 - color], cb->set[3 - color]);
+    child_zone(c, d, color, m, cb->set, capt, &c->dead[d + 1], &c->dz[d + 1]);
+    if (d == 0)
+        c->rep_floor = m != GO_PASS && bb361_test(&c->dead[0], m);
     c->path[d + 1] = node_key(c, d + 1);
     c->pbits[d + 1] = c->pbits[d] | path_bit(c->path[d + 1]);
 }
@@ -758,6 +773,20 @@ static int may_join_safe(const ctx *c, const bb361 *safe, int m)
     return bb361_test(&c->rim_att, m) || bb361_test(safe, m) || bb361_intersects(nbr(c, bb361_point(m)), *safe);
 }
 
+/* The safe stones of the child with the point sets cs after color's move
+ * m at boards[d]: boards[d]'s, with m when it joins them alone (no other
+ * attacker stone next to it), else from a flood. */
+static bb361 safe_after(const ctx *c, int d, int color, int m, const bb361 *cs)
+{
+    const bb361 *safe = &c->safe[d];
+    if (color != c->attacker || m == GO_PASS || !may_join_safe(c, safe, m))
+        return *safe;
+    bb361 others = bb361_andnot(c->boards[d].set[c->attacker], *safe);
+    if (!bb361_intersects(nbr(c, bb361_point(m)), others))
+        return bb361_or(*safe, bb361_point(m));
+    return safe_stones(c, cs);
+}
+
 /* Sets c->safe[d] for boards[d], reached from boards[d - 1] by color's move
  * m: the parent's set unless an attacker stone joined it (the defender
  * never captures a safe stone). */
@@ -765,10 +794,113 @@ static void child_safe(ctx *c, int d, int color, int m)
 {
     if (!c->frame_ok || c->seki_is_death)
         return; /* local_space does not use them */
-    if (color == c->attacker && m != GO_PASS && may_join_safe(c, &c->safe[d - 1], m))
-        c->safe[d] = safe_stones(c, c->boards[d].set);
-    else
-        c->safe[d] = c->safe[d - 1];
+    c->safe[d] = safe_after(c, d - 1, color, m, c->boards[d].set);
+}
+
+#ifndef DFPN_LOCAL_KEY
+#define DFPN_LOCAL_KEY 1
+#endif
+
+/*
+** The dead zone and the local key. With the local space in force (below
+** the root, moves are tried only in the space S, see local_space), the
+** dead zone of a position is the region less S and the safe stones: the
+** points that the target's side of the safe stones can never reach. No
+** move is tried there, no chain there can be captured (its liberties lie
+** there too, or it would be in S) and none in S has a liberty there, so
+** legality, captures and the terminals of every line from the position
+** depend on the stones of S and the safe stones alone; the value of the
+** position is that of its reduced position, the dead zone filled with
+** attacker stones. The table's key is the reduced position's (the key of
+** the board corrected by dead_fix), so positions that differ only in
+** their dead zones share their values: a defender's stone walled off, or
+** an attacker's stone that became useless. Along a path the space only
+** shrinks (the safe stones only grow, the target's stones in S only
+** shrink) and a dead zone's stones never change again below the root,
+** so two positions of one path with the same key are the same position
+** (a repetition), except after a root move in the root's own dead zone,
+** which stays there: repetitions then close only below the root
+** (rep_floor). Off (an empty zone) where the local space is off.
+*/
+static bb361 dead_zone(const ctx *c, const bb361 *set, const bb361 *safe)
+{
+    if (!DFPN_LOCAL_KEY || !DFPN_LOCAL_SPACE || !c->frame_ok || c->seki_is_death)
+        return bb361_empty();
+    bb361 S = local_space(c, set, safe);
+    return bb361_andnot(c->region, bb361_or(S, *safe));
+}
+
+/* The key correction of the dead zone dead of the point sets set: what
+ * turns the stones' hash into the reduced position's (each point of the
+ * zone an attacker stone). */
+static uint64_t dead_fix(const ctx *c, const bb361 *set, const bb361 *dead)
+{
+    uint64_t h = 0;
+    bb361 x = bb361_andnot(*dead, set[c->attacker]);
+    for (int p = bb361_next(&x, 0); p >= 0; p = bb361_next(&x, p + 1)) {
+        if (bb361_test(&set[c->defender], p))
+            h ^= go_zobrist(c->defender, p);
+        h ^= go_zobrist(c->attacker, p);
+    }
+    return h;
+}
+
+/* 1 when the points of S next to the point m are connected to each
+ * other through S's points among m's eight neighbours (or there are fewer
+ * than two): removing m from S then disconnects nothing. */
+static int not_cut_point(const bb361 *S, int m)
+{
+    static const int dx[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+    int x = m % 19, y = m / 19, in[8], orth = 0, links = 0;
+    for (int k = 0; k < 8; k++) {
+        int nx = x + dx[k], ny = y + dy[k];
+        in[k] = nx >= 0 && nx < 19 && ny >= 0 && ny < 19 && bb361_test(S, bb361_xy(nx, ny));
+    }
+    /* the ring N NE E SE S SW W NW: an orthogonal neighbour joins the
+     * next through the diagonal between them */
+    for (int k = 0; k < 8; k += 2) {
+        orth += in[k];
+        links += in[k] && in[k + 1] && in[(k + 2) % 8];
+    }
+    return orth <= 1 || orth - links == 1 || links == 4;
+}
+
+/* The local space of boards[d]: the region less its dead zone and safe
+ * stones when the zone is kept (the space and the safe stones are
+ * disjoint), else local_space's flood. */
+static bb361 zone_space(const ctx *c, int d)
+{
+    if (DFPN_LOCAL_KEY && DFPN_LOCAL_SPACE && c->frame_ok && !c->seki_is_death)
+        return bb361_andnot(c->region, bb361_or(c->dead[d], c->safe[d]));
+    return local_space(c, c->boards[d].set, &c->safe[d]);
+}
+
+/* The dead zone and key correction of the child with the point sets cs
+ * after color's move m (a point or GO_PASS) at boards[d], capturing capt.
+ * They are boards[d]'s when the space and the safe stones stay: a pass, a
+ * defender move in the space (it captures only attacker stones of the
+ * space, none safe, and adds a stone of the space), an attacker move in
+ * the space that captures nothing and joins no safe chain. */
+static void child_zone(ctx *c, int d, int color, int m, const bb361 *cs, bb361 capt, bb361 *dead, uint64_t *dz)
+{
+    int same = m == GO_PASS || (!bb361_test(&c->dead[d], m) &&
+                                (color == c->defender || (bb361_is_empty(capt) && !may_join_safe(c, &c->safe[d], m))));
+    if (!same && color == c->attacker && bb361_is_empty(capt) && !bb361_test(&c->dead[d], m)) {
+        /* m joins the safe stones alone (no attacker stone of the space
+         * next to it), so the space loses m and nothing else unless m is
+         * a cut point of it */
+        bb361 S = zone_space(c, d);
+        same = !bb361_intersects(nbr(c, bb361_point(m)), bb361_and(S, c->boards[d].set[c->attacker])) &&
+               not_cut_point(&S, m);
+    }
+    if (same) {
+        *dead = c->dead[d];
+        *dz = c->dz[d];
+        return;
+    }
+    bb361 safe = safe_after(c, d, color, m, cs);
+    *dead = dead_zone(c, cs, &safe);
+    *dz = dead_fix(c, cs, dead);
 }
 
 /*
@@ -807,7 +939,7 @@ static int gen_kids(ctx *c, int d, kid *k)
     go_board *cb = &c->boards[d + 1];
     int color = go_to_move(b), opp = 3 - color, n = 0, conf = c->conf[d];
     bb361 cand = bb361_and(c->moves, b->set[GO_EMPTY]);
-    bb361 space = local_space(c, b->set, &c->safe[d]), space_att = bb361_and(space, b->set[c->attacker]);
+    bb361 space = zone_space(c, d), space_att = bb361_and(space, b->set[c->attacker]);
     /* In the confirmation too: a move outside the space is a tempo that
      * neither counts towards the end nor lifts the mover's bans, so the
      * pass dominates it (after the pass the opponent has the same local
@@ -846,10 +978,10 @@ static int gen_kids(ctx *c, int d, kid *k)
         e->freek = banned && m != GO_PASS && go_p2s(m) == kslot;
         if (m == GO_PASS && cstart) {
             /* the game ends: the confirmation starts, the attacker to move */
-            keys[n] = b->hash ^ (c->attacker == GO_WHITE ? go_zobrist(3, 0) : 0) ^ CONF_KEY;
+            keys[n] = b->hash ^ (c->attacker == GO_WHITE ? go_zobrist(3, 0) : 0) ^ CONF_KEY ^ c->dz[d];
         } else if (m == GO_PASS) {
             keys[n] = b->hash ^ (color == GO_BLACK ? go_zobrist(3, 0) : 0) ^
-                      (go_passes(b) == 0 && !banned ? PASS_KEY : 0);
+                      (go_passes(b) == 0 && !banned ? PASS_KEY : 0) ^ c->dz[d];
             if (conf) {
                 bb361 bans[3];
                 next_bans(c->cban[d], color, GO_PASS, -1, bans);
@@ -858,6 +990,15 @@ static int gen_kids(ctx *c, int d, kid *k)
         } else {
             int ko_at;
             keys[n] = child_key(b, color, m, &capts[n], &stones[n], &ko_at);
+            {
+                bb361 zs[3], zd;
+                uint64_t zf;
+                zs[GO_EMPTY] = bb361_or(bb361_andnot(b->set[GO_EMPTY], bb361_point(m)), capts[n]);
+                zs[color] = bb361_or(b->set[color], bb361_point(m));
+                zs[opp] = bb361_andnot(b->set[opp], capts[n]);
+                child_zone(c, d, color, m, zs, capts[n], &zd, &zf);
+                keys[n] ^= zf;
+            }
             if (conf) {
                 /* a retake banned until its side passes */
                 if (bb361_test(&c->cban[d][color], m) && bb361_popcount(capts[n]) == 1)
@@ -892,7 +1033,7 @@ static int gen_kids(ctx *c, int d, kid *k)
             t = c->attacker == c->prover ? 1 : -1;
         int rep = -1;
         if ((t == 0 || t == 2) && (c->pbits[d] & path_bit(key)))
-            for (int j = d; j >= 0 && rep < 0; j--)
+            for (int j = d; j >= c->rep_floor && rep < 0; j--)
                 if (c->path[j] == key)
                     rep = j;
         if (rep >= 0) {
@@ -1161,7 +1302,8 @@ static int clean_win(const kid *e, int w_prover)
  * resting on no ko or cycle in either table; NO_MOVE when there is none. */
 static int template_move(const ctx *c, const go_board *t, int w_prover)
 {
-    uint64_t key = key_of(t);
+    bb361 safe = safe_stones(c, t->set), dead = dead_zone(c, t->set, &safe);
+    uint64_t key = key_of(t) ^ dead_fix(c, t->set, &dead);
     kid e;
     int move, hit = tt_get(c, key, &e.pn, &e.dn, &e.kof, &move);
     if (!(hit && is_final(e.pn, e.dn)) && !xtt_get(c, key, &e.pn, &e.dn, &e.kof, &move))
@@ -1190,7 +1332,6 @@ static int sim_step(ctx *c, int d, int m, int tm, int w_prover, long long *left)
     template_play(&c->tboards[d + 1], color, tm);
     descend(c, d, m);
     c->freek[d + 1] = 0;
-    child_safe(c, d + 1, color, m);
     return sim(c, d + 1, w_prover, left);
 }
 
@@ -1364,7 +1505,6 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         }
         descend(c, d, k[bi].move);
         c->freek[d + 1] = (unsigned char)k[bi].freek;
-        child_safe(c, d + 1, go_to_move(b), k[bi].move);
         kid r;
         mid(c, d + 1, cthpn, cthdn, &r);
         k[bi].pn = r.pn;
@@ -1398,6 +1538,9 @@ static void copy_node(ctx *c, int to, int from)
     c->cban[to][GO_BLACK] = c->cban[from][GO_BLACK];
     c->cban[to][GO_WHITE] = c->cban[from][GO_WHITE];
     c->path[to] = c->path[from];
+    c->safe[to] = c->safe[from];
+    c->dead[to] = c->dead[from];
+    c->dz[to] = c->dz[from];
     c->pbits[to] = (to > 0 ? c->pbits[to - 1] : 0) | path_bit(c->path[to]);
 }
 
@@ -1453,7 +1596,6 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
 {
     descend(c, 0, v->move);
     c->freek[1] = 0;
-    child_safe(c, 1, c->prover, v->move);
     kid w;
     mid(c, 1, thpn, thdn, &w);
     v->pn = w.pn;
@@ -1637,6 +1779,10 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         c.wrim_att = ld_win_pack(&c.win, &c.rim_att);
     }
     c.safe[0] = safe_stones(&c, c.boards[0].set);
+    c.dead[0] = dead_zone(&c, c.boards[0].set, &c.safe[0]);
+    c.dz[0] = dead_fix(&c, c.boards[0].set, &c.dead[0]);
+    c.path[0] = node_key(&c, 0);
+    c.pbits[0] = path_bit(c.path[0]);
     set_pass_model(&c, 0);
 
     /* only a target already captured (or a finished game) ends the

@@ -94,7 +94,7 @@ mkdir "$T/t1" "$T/t2"
 (cd "$T/t2" && "$VP" go build $small -o set.jsonl.gz --images img --transforms $TR --tiers 2 --seed 5 -t 2 -q)
 check "--threads 1 and 2: the same records" sh -c "gzip -dc '$T/t2/set.jsonl.gz' | cmp - '$T/t1/set.jsonl'"
 check "  ... and the same images" diff -r "$T/t1/img" "$T/t2/img"
-check "  ... 4 proven, 8 variants each" has_lines "$T/t1/set.jsonl" 36
+check "  ... 5 proven, 8 variants each" has_lines "$T/t1/set.jsonl" 45
 check_py "  ... variants map the answer and keep the tier" '
 recs = records(sys.argv[1])
 cols = "ABCDEFGHJKLMNOPQRST"
