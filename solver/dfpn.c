@@ -350,6 +350,11 @@ static void next_bans(const bb361 *cur, int color, int m, int ko_at, bb361 *out)
 }
 
 static void child_safe(ctx *c, int d, int color, int m);
+#ifdef DFPN_CHECK_KEYS
+static bb361 safe_stones(const ctx *c, const bb361 *set);
+static bb361 dead_zone(const ctx *c, const bb361 *set, const bb361 *safe);
+static uint64_t dead_fix(const ctx *c, const bb361 *set, const bb361 *dead);
+#endif
 static void child_zone(ctx *c, int d, int color, int m, const bb361 *cs, bb361 capt, bb361 *dead, uint64_t *dz);
 
 /* Plays m for the side to move at boards[d] into boards[d + 1], with the
@@ -380,6 +385,15 @@ static void descend(ctx *c, int d, int m)
     child_zone(c, d, color, m, cb->set, capt, &c->dead[d + 1], &c->dz[d + 1]);
     if (d == 0)
         c->rep_floor = m != GO_PASS && bb361_test(&c->dead[0], m);
+#ifdef DFPN_CHECK_KEYS
+    {
+        /* the zone kept along the path is the one computed afresh */
+        bb361 safe = safe_stones(c, cb->set), dead = dead_zone(c, cb->set, &safe);
+        if ((c->frame_ok && !c->seki_is_death && !bb361_equal(safe, c->safe[d + 1])) || !bb361_equal(dead, c->dead[d + 1]) ||
+            dead_fix(c, cb->set, &dead) != c->dz[d + 1])
+            abort();
+    }
+#endif
     c->path[d + 1] = node_key(c, d + 1);
     c->pbits[d + 1] = c->pbits[d] | path_bit(c->path[d + 1]);
 }
