@@ -361,6 +361,31 @@ static bb361 open_sides(const go_board *b, bb361 r, bb361 held)
     return bb361_andnot(bb361_and(bb361_neighbours(from), E), r);
 }
 
+/*
+** The box of a live problem grown along an attacker wall that runs on past
+** an open side: while a point of the open sides (open_sides) touches an
+** attacker stone outside the box whose chain has stones inside it, the box
+** takes in that line. The frame stone there would stand where the wall
+** leaves the defender a point on the board: Cho Elementary 8 (Black's four
+** stones on the second line under White's wall B17-H17) ended its box at
+** column G, so the frame's H18 sat under White's H17 and Black's A18, which
+** lives by reaching H18, was only a ko; with the box to column H it is
+** proved outright (bench/RESULTS.md). held: the pocket and the target.
+*/
+static bb361 along_wall(const go_board *b, int defender, bb361 r, bb361 held)
+{
+    bb361 A;
+    go_stones(b, go_other(defender), &A);
+    for (int k = 0; k < b->size; k++) {
+        bb361 beyond = bb361_andnot(chains_through(b, bb361_and(A, r)), r);
+        bb361 grow = bb361_and(open_sides(b, r, held), bb361_neighbours(beyond));
+        if (bb361_is_empty(grow))
+            break;
+        r = reclose(b, defender, box(bb361_or(r, grow), b->size, 0));
+    }
+    return r;
+}
+
 /* The inferred region: the box around the pocket, the target and the
  * attacker stones bordering them, grown by margin lines, then closed under
  * defender chains and boxed again until stable (a notch left by the
@@ -386,6 +411,8 @@ static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 a
     bb361 open = live && !margin ? open_sides(b, r, bb361_or(target, area)) : bb361_empty();
     if (!bb361_is_empty(open))
         r = reclose(b, defender, bb361_or(r, open));
+    if (live && !margin)
+        r = along_wall(b, defender, r, bb361_or(target, area));
     /* less the points behind the wall, as far as the closure allows; a
      * margin asked for keeps the whole box */
     bb361 D;

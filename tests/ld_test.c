@@ -687,12 +687,47 @@ static void test_open_sides(void)
           "open sides: a margin of one is the plain box grown (%s)", rc ? err : p.summary);
 }
 
+/* Cho Elementary 8 (black lives at A18): Black's four stones on the second
+ * line under White's wall B17-H17. The open side of the box reaches column
+ * G; the wall runs on to H17, so the box takes in column H (H18 and H19
+ * join, the frame starts at J) and no further (J17 is open). The kill
+ * problem keeps its box. */
+static const char *const wall_rows[] = {
+    ". . . . . . . . . . .",
+    ". X X X X . . . . . .",
+    ". O O O O O O O . . .",
+    ". . . . . . . . . . .",
+    ". O . . . . . . . . .",
+};
+
+static void test_along_wall(void)
+{
+    go_board b;
+    ld_problem p;
+    char err[VP_ERRLEN];
+    corner(&b, 19, wall_rows, 5);
+    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
+    CHECK(rc == 0, "along the wall: %s", err);
+    if (rc)
+        return;
+    CHECK(p.goal == LD_LIVE && p.defender == GO_BLACK, "along the wall: black lives");
+    CHECK(ld_in_region(&p, pt("H18", 19)) && ld_in_region(&p, pt("H19", 19)),
+          "along the wall: the line under the wall's end joins (%s)", p.summary);
+    CHECK(!ld_in_region(&p, pt("J18", 19)) && !ld_in_region(&p, pt("J19", 19)),
+          "along the wall: no further than the wall (%s)", p.summary);
+    check_invariants(&p, "along the wall");
+    rc = ld_problem_from_board(&b, GO_WHITE, NULL, NULL, NULL, NULL, &p, err);
+    CHECK(rc == 0 && p.goal == LD_KILL && !ld_in_region(&p, pt("H18", 19)),
+          "along the wall: the kill problem keeps its box (%s)", rc ? err : p.summary);
+}
+
 int main(void)
 {
     test_kill();
     test_weak_wall();
     test_behind_wall();
     test_open_sides();
+    test_along_wall();
     test_live();
     test_split_group();
     test_markup();
