@@ -891,10 +891,12 @@ static bb361 zone_space(const ctx *c, int d)
 
 /* The dead zone and key correction of the child with the point sets cs
  * after color's move m (a point or GO_PASS) at boards[d], capturing capt.
- * They are boards[d]'s when the space and the safe stones stay: a pass, a
- * defender move in the space (it captures only attacker stones of the
- * space, none safe, and adds a stone of the space), an attacker move in
- * the space that captures nothing and joins no safe chain. */
+ * They are boards[d]'s when the space stays but for m: a pass, a defender
+ * move in the space (it captures only attacker stones of the space, none
+ * safe, and adds a stone of the space), an attacker move in the space that
+ * captures nothing and either joins no safe chain or joins one alone at a
+ * point that is no cut point of the space. Otherwise they are computed
+ * afresh from the child's safe stones. */
 static void child_zone(ctx *c, int d, int color, int m, const bb361 *cs, bb361 capt, bb361 *dead, uint64_t *dz)
 {
     int same = m == GO_PASS || (!bb361_test(&c->dead[d], m) &&
