@@ -7,7 +7,8 @@
  * A child's key is computed without playing it (child_key); only a child
  * absent from the table is played, to test it for a terminal, and a
  * terminal child is stored as final (its value holds whatever the path).
- * Benson's test is cached by stone hash and skipped when a cheap
+ * Benson's test is cached by stone hash (a child's by its reduced
+ * position's: see dead_zone) and skipped when a cheap
  * necessary condition fails.
  *
  * Repetition and the graph-history interaction. A child whose key (stones,
@@ -811,6 +812,14 @@ static void child_safe(ctx *c, int d, int color, int m)
     c->safe[d] = safe_after(c, d - 1, color, m, c->boards[d].set);
 }
 
+/* The static verdicts of gen_kids's children are cached by the reduced
+ * position's stone hash too: a verdict (alive, or dead whatever the
+ * defender does) is a claim about the local game of the space, which
+ * positions with one reduced position share. Measured: the same nodes and
+ * answers on the 203-problem slow list at 300,000 nodes, 10% less time. */
+#ifndef DFPN_BCACHE_REDUCED
+#define DFPN_BCACHE_REDUCED 1
+#endif
 #ifndef DFPN_LOCAL_KEY
 #define DFPN_LOCAL_KEY 1
 #endif
@@ -969,7 +978,7 @@ static int gen_kids(ctx *c, int d, kid *k)
     /* the pass here is the game's second: under the Japanese rules its
      * child is the confirmation's start, the attacker to move */
     int cstart = !conf && go_passes(b) >= 1 && confirms(c);
-    uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT];
+    uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT], skeys[DFPN_MAX_ROOT];
     bb361 capts[DFPN_MAX_ROOT];
     new_stamp(c);
     /* the free side may retake a ko at once: its ban is ignored here (the
@@ -1014,6 +1023,7 @@ static int gen_kids(ctx *c, int d, kid *k)
                 zs[opp] = bb361_andnot(b->set[opp], capts[n]);
                 child_zone(c, d, color, m, zs, capts[n], &zd, &zf);
                 keys[n] ^= zf;
+                skeys[n] = stones[n] ^ (DFPN_BCACHE_REDUCED ? zf : 0);
             }
             if (conf) {
                 /* a retake banned until its side passes */
@@ -1028,7 +1038,7 @@ static int gen_kids(ctx *c, int d, kid *k)
         if (c->xtt)
             __builtin_prefetch(&c->xtt[keys[n] & c->xmask]);
         if (m != GO_PASS)
-            __builtin_prefetch(&c->bcache[stones[n] & c->bmask]);
+            __builtin_prefetch(&c->bcache[skeys[n] & c->bmask]);
         n++;
         if (m == GO_PASS)
             break;
@@ -1093,8 +1103,8 @@ static int gen_kids(ctx *c, int d, kid *k)
             if (captured(c, on)) {
                 winner = c->attacker;
             } else {
-                bcache_entry *be = &c->bcache[stones[i] & c->bmask];
-                if (be->val && be->key == stones[i]) {
+                bcache_entry *be = &c->bcache[skeys[i] & c->bmask];
+                if (be->val && be->key == skeys[i]) {
                     if (be->val == 1)
                         winner = c->defender;
                     else if (be->val == 3)
@@ -1118,7 +1128,7 @@ static int gen_kids(ctx *c, int d, kid *k)
                         if (!a && !dead && no_eye_space(c, cs, &v))
                             abort();
 #endif
-                        be->key = stones[i];
+                        be->key = skeys[i];
                         be->val = a ? 1 : dead ? 3 : 2;
                         if (a)
                             winner = c->defender;
