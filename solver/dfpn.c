@@ -845,9 +845,14 @@ static void child_safe(ctx *c, int d, int color, int m)
 ** which stays there: repetitions then close only below the root
 ** (rep_floor). Off (an empty zone) where the local space is off.
 */
+static int zone_kept(const ctx *c)
+{
+    return DFPN_LOCAL_KEY && DFPN_LOCAL_SPACE && c->frame_ok && !c->seki_is_death;
+}
+
 static bb361 dead_zone(const ctx *c, const bb361 *set, const bb361 *safe)
 {
-    if (!DFPN_LOCAL_KEY || !DFPN_LOCAL_SPACE || !c->frame_ok || c->seki_is_death)
+    if (!zone_kept(c))
         return bb361_empty();
     bb361 S = local_space(c, set, safe);
     return bb361_andnot(c->region, bb361_or(S, *safe));
@@ -893,7 +898,7 @@ static int not_cut_point(const bb361 *S, int m)
  * disjoint), else local_space's flood. */
 static bb361 zone_space(const ctx *c, int d)
 {
-    if (DFPN_LOCAL_KEY && DFPN_LOCAL_SPACE && c->frame_ok && !c->seki_is_death)
+    if (zone_kept(c))
         return bb361_andnot(c->region, bb361_or(c->dead[d], c->safe[d]));
     return local_space(c, c->boards[d].set, &c->safe[d]);
 }
@@ -949,6 +954,14 @@ static int space_not_empty_after(const ctx *c, int d, const bb361 *S, const bb36
     if (!bb361_is_empty(capt) || may_join_safe(c, &c->safe[d], m))
         return 0;
     return bb361_test(S, m);
+}
+
+/* The point sets after color plays the point m on b, capturing capt. */
+static void child_sets(const go_board *b, int color, int m, bb361 capt, bb361 *cs)
+{
+    cs[GO_EMPTY] = bb361_or(bb361_andnot(b->set[GO_EMPTY], bb361_point(m)), capt);
+    cs[color] = bb361_or(b->set[color], bb361_point(m));
+    cs[3 - color] = bb361_andnot(b->set[3 - color], capt);
 }
 
 /* Fills k with the children of boards[d] (legal region points, then the
@@ -1018,9 +1031,7 @@ static int gen_kids(ctx *c, int d, kid *k)
             {
                 bb361 zs[3], zd;
                 uint64_t zf;
-                zs[GO_EMPTY] = bb361_or(bb361_andnot(b->set[GO_EMPTY], bb361_point(m)), capts[n]);
-                zs[color] = bb361_or(b->set[color], bb361_point(m));
-                zs[opp] = bb361_andnot(b->set[opp], capts[n]);
+                child_sets(b, color, m, capts[n], zs);
                 child_zone(c, d, color, m, zs, capts[n], &zd, &zf);
                 keys[n] ^= zf;
                 skeys[n] = stones[n] ^ (DFPN_BCACHE_REDUCED ? zf : 0);
@@ -1088,16 +1099,10 @@ static int gen_kids(ctx *c, int d, kid *k)
                 continue;
             }
         }
-        bb361 cs[3];
-        cs[GO_EMPTY] = b->set[GO_EMPTY];
-        cs[color] = b->set[color];
-        cs[opp] = b->set[opp];
+        /* the child's point sets: b's after a pass */
+        bb361 cs[3] = {b->set[0], b->set[1], b->set[2]};
         if (m != GO_PASS) {
-            /* the child's point sets, from b and the captures */
-            bb361_reset(&cs[GO_EMPTY], m);
-            cs[GO_EMPTY] = bb361_or(cs[GO_EMPTY], capts[i]);
-            bb361_set(&cs[color], m);
-            cs[opp] = bb361_andnot(cs[opp], capts[i]);
+            child_sets(b, color, m, capts[i], cs);
             bb361 on = bb361_and(c->target, cs[c->defender]);
             int winner = 0;
             if (captured(c, on)) {

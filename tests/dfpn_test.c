@@ -475,6 +475,15 @@ static void test_open_sides_two_steps(void)
     expect_alone_outright("Cho Elementary 602: B18", rows, 5, bb361_xy(1, 17), 0);
 }
 
+/* The number of r's first moves with the given status. */
+static int count_roots(const dfpn_result *r, int status)
+{
+    int n = 0;
+    for (int i = 0; i < r->nroot; i++)
+        n += r->root_status[i] == status;
+    return n;
+}
+
 /* Ishigure 025 (bundled; live, book move alone) is settled completely,
  * every first move proved or refuted, within 100,000 nodes (66,596) only
  * because positions that differ only in their dead zones share one table
@@ -486,9 +495,7 @@ static void test_dead_zone_key(void)
     int book;
     if (solve_bundled("ishigure-ikuro-123-basic-tsumego/025.json", 100000, &r, &book))
         return;
-    int open = 0;
-    for (int i = 0; i < r.nroot; i++)
-        open += r.root_status[i] == DFPN_UNKNOWN;
+    int open = count_roots(&r, DFPN_UNKNOWN);
     CHECK(r.status == DFPN_PROVED && open == 0 && r.nfirst == 1 && r.first[0] == book,
           "Ishigure 025 settled within 100,000 nodes (status %s, %d of %d first moves open, %lld nodes)",
           dfpn_status_name(r.status), open, r.nroot, r.nodes);
@@ -506,9 +513,7 @@ static void test_budget_used(void)
     int book;
     if (solve_bundled("cho-chikun-encyclopedia-life-and-death-elementary/Prob0061.json", 30000, &r, &book))
         return;
-    int ndis = 0;
-    for (int i = 0; i < r.nroot; i++)
-        ndis += r.root_status[i] == DFPN_DISPROVED;
+    int ndis = count_roots(&r, DFPN_DISPROVED);
     CHECK(r.status == DFPN_UNKNOWN && r.nodes == 30000 && ndis >= 1 && ndis < r.nroot,
           "Elementary 61 at 30,000 nodes: moves refuted, moves open, the whole budget spent "
           "(status %s, %d of %d refuted, %lld nodes)",
