@@ -82,11 +82,16 @@ typedef struct kid {
     uint32_t pn, dn;
 } kid;
 
-/* A cached static_alive verdict: val 1 alive, 2 not, 0 empty slot. */
-typedef struct bcache_entry {
-    uint64_t key;
-    uint8_t val;
-} bcache_entry;
+/* A cached static verdict (static_status): the stone hash with its two
+ * low bits replaced by the value, 1 alive, 2 neither, 3 dead; 0 an empty
+ * slot. The slot is the hash's top bits, which the entry keeps, so the
+ * cache is carried over when it grows. */
+typedef uint64_t bcache_entry;
+
+static inline bcache_entry bc_entry(uint64_t hash, int val) { return (hash & ~(uint64_t)3) | (uint64_t)val; }
+
+/* The value cached in e for hash, 0 when e holds another position. */
+static inline int bc_val(bcache_entry e, uint64_t hash) { return (e ^ hash) & ~(uint64_t)3 ? 0 : (int)(e & 3); }
 
 typedef struct ctx {
     int prover, attacker, defender, capture_any, seki_is_death;
@@ -140,8 +145,8 @@ typedef struct ctx {
     uint64_t pbits[MAX_DEPTH + 2];
     kid *kids; /* kmax per depth */
     int kmax;
-    bcache_entry *bcache; /* static_alive by stone hash, direct mapped */
-    uint64_t bmask;
+    bcache_entry *bcache; /* static_status by stone hash, direct mapped */
+    int blog2;
     int tt_log2, tt_max_log2; /* the table grows up to 2^tt_max_log2 entries */
     long long grow_at;        /* node count at which it grows next */
     long long grow_base;      /* node count when the table was made */
@@ -481,7 +486,34 @@ static bb361 flood_window(const ctx *c, bb361 seeds, bb361 s)
 ** attacker's stone at p captures them all: every target point is then
 ** empty of defender stones. T never loses stones on the way without being
 ** captured, and other defender stones on P points only free points of P.
+**
+** Two points p and q next to each other (DFPN_DEAD_TWO): when the filling
+** is done T's liberties lie in {p, q}. If p and q are not both empty, or
+** T touches only one of them, T has one liberty and the attacker takes
+** it. Else the attacker plays p (it keeps the liberty q); when the
+** defender captures it at q, q joins T (it touches T), so the capture is
+** no ko and leaves T one liberty, p, which the attacker takes; when the
+** defender does anything else, the attacker's q captures T. The one
+** capture of an attacker stone is not a ko, so no ban ever stops the
+** attacker, who never passes.
 */
+/* The lowest point of the non-empty window set *s (n words). */
+static ld_wset lowest_point(int n, const ld_wset *s)
+{
+    ld_wset r;
+    memset(&r, 0, sizeof r);
+    for (int i = 0; i < n; i++)
+        if (s->w[i]) {
+            r.w[i] = s->w[i] & -s->w[i];
+            break;
+        }
+    return r;
+}
+
+#ifndef DFPN_DEAD_TWO
+#define DFPN_DEAD_TWO 1
+#endif
+
 static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
 {
     if (!c->frame_ok)
@@ -512,14 +544,7 @@ static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
         bad |= (S.w[i] & A.w[i]) | (c->wtarget.w[i] & ~S.w[i]) | (S.w[i] & v->empty.w[i] & ~c->wmoves.w[i]);
     if (bad)
         return 0;
-    ld_wset one;
-    memset(&one, 0, sizeof one);
-    for (int i = 0; i < n; i++)
-        if (on.w[i]) {
-            one.w[i] = on.w[i] & -on.w[i];
-            break;
-        }
-    ld_wset T = ld_win_flood(w, one, &v->d), notS;
+    ld_wset T = ld_win_flood(w, lowest_point(n, &on), &v->d), notS;
     memset(&notS, 0, sizeof notS);
     for (int i = 0; i < n; i++) {
         bad |= on.w[i] & ~T.w[i];
@@ -529,11 +554,23 @@ static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
         return 0;
     /* P: the points of S all of whose on-board neighbours lie in S (a
      * neighbour outside the box lies outside the region: rim) */
-    ld_wset near = ld_win_dilate(w, &notS, &w->box);
+    ld_wset near = ld_win_dilate(w, &notS, &w->box), P;
     int left = 0;
+    for (int i = 0; i < n; i++) {
+        P.w[i] = S.w[i] & ~near.w[i] & ~w->wrim.w[i] & ~T.w[i];
+        left += bb_popcount64(P.w[i]);
+    }
+    if (left <= 1)
+        return 1;
+    if (left > 2 || !DFPN_DEAD_TWO)
+        return 0;
+    /* two points: dead when they are next to each other (a 2,151-node
+     * corner test takes 1,041 with this: dfpn_test test_dead_two) */
+    ld_wset both = ld_win_flood(w, lowest_point(n, &P), &P);
+    int k = 0;
     for (int i = 0; i < n; i++)
-        left += bb_popcount64(S.w[i] & ~near.w[i] & ~w->wrim.w[i] & ~T.w[i]);
-    return left <= 1;
+        k += bb_popcount64(both.w[i]);
+    return k == 2;
 }
 
 /* The static status of b's stones, cached by stone hash: 1 the target is
@@ -542,9 +579,10 @@ static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
  * per pair) is the same risk as the transposition table's. */
 static int static_status(ctx *c, const go_board *b, const bb361 *on)
 {
-    bcache_entry *e = &c->bcache[b->hash & c->bmask];
-    if (e->val && e->key == b->hash)
-        return e->val;
+    bcache_entry *e = &c->bcache[b->hash >> (64 - c->blog2)];
+    int val = bc_val(*e, b->hash);
+    if (val)
+        return val;
     ld_view v;
     v.ready = 0;
     int a = static_alive_board(c, b, &v, on);
@@ -558,9 +596,9 @@ static int static_status(ctx *c, const go_board *b, const bb361 *on)
             abort();
     }
 #endif
-    e->key = b->hash;
-    e->val = a ? 1 : DFPN_DEAD_TEST && no_eye_space(c, b->set, &v) ? 3 : 2;
-    return e->val;
+    val = a ? 1 : DFPN_DEAD_TEST && no_eye_space(c, b->set, &v) ? 3 : 2;
+    *e = bc_entry(b->hash, val);
+    return val;
 }
 
 /* 1 when the target counts as captured with the defender stones on
@@ -1049,7 +1087,7 @@ static int gen_kids(ctx *c, int d, kid *k)
         if (c->xtt)
             __builtin_prefetch(&c->xtt[keys[n] & c->xmask]);
         if (m != GO_PASS)
-            __builtin_prefetch(&c->bcache[skeys[n] & c->bmask]);
+            __builtin_prefetch(&c->bcache[skeys[n] >> (64 - c->blog2)]);
         n++;
         if (m == GO_PASS)
             break;
@@ -1108,11 +1146,12 @@ static int gen_kids(ctx *c, int d, kid *k)
             if (captured(c, on)) {
                 winner = c->attacker;
             } else {
-                bcache_entry *be = &c->bcache[skeys[i] & c->bmask];
-                if (be->val && be->key == skeys[i]) {
-                    if (be->val == 1)
+                bcache_entry *be = &c->bcache[skeys[i] >> (64 - c->blog2)];
+                int val = bc_val(*be, skeys[i]);
+                if (val) {
+                    if (val == 1)
                         winner = c->defender;
-                    else if (be->val == 3)
+                    else if (val == 3)
                         winner = c->attacker;
                     else
                         t = 0;
@@ -1133,8 +1172,7 @@ static int gen_kids(ctx *c, int d, kid *k)
                         if (!a && !dead && no_eye_space(c, cs, &v))
                             abort();
 #endif
-                        be->key = skeys[i];
-                        be->val = a ? 1 : dead ? 3 : 2;
+                        *be = bc_entry(skeys[i], a ? 1 : dead ? 3 : 2);
                         if (a)
                             winner = c->defender;
                         else if (dead)
@@ -1201,14 +1239,22 @@ static uint32_t eps_limit(uint32_t second)
 }
 
 /* Sizes of the tables for a transposition table of 2^log2 entries: the
- * Benson cache a quarter of its entries, at most 2^20 (16 MiB; capped at
- * 2^18 four slow problems at 2,000,000 nodes ran 5% slower, at 2^22 no
- * faster: see bench/RESULTS.md). */
+ * Benson cache as many entries, at most 2^20 (8 MiB). Once a quarter of
+ * the entries, at most 2^20 (16 MiB, 16-byte entries) and emptied when it
+ * grew; carried over and four times larger from the start, the 50 slowest
+ * Cho problems at 300,000 nodes took 0.94 times the time (medians of
+ * three; the same nodes): see bench/RESULTS.md. */
 #define TT_START_LOG2 16
-#define BCACHE_LOG2(log2) ((log2) - 2 > 20 ? 20 : (log2) - 2)
+#ifndef DFPN_BC_SHIFT
+#define DFPN_BC_SHIFT 0
+#endif
+#ifndef DFPN_BC_MAX
+#define DFPN_BC_MAX 20
+#endif
+#define BCACHE_LOG2(log2) ((log2) - DFPN_BC_SHIFT > DFPN_BC_MAX ? DFPN_BC_MAX : (log2) - DFPN_BC_SHIFT)
 
 /* Grows the table four times (or up to its bound), keeping every entry,
- * and the Benson cache with it (emptied: it is only a cache). A failed
+ * and the Benson cache with it (its entries moved to their new slots). A failed
  * allocation leaves the tables as they were and stops the growth. */
 static void tt_grow(ctx *c)
 {
@@ -1233,10 +1279,14 @@ static void tt_grow(ctx *c)
                 tt_put(c, old[i].key, old[i].pn, old[i].dn, (int)(old[i].key & 1),
                        is_final(old[i].pn, old[i].dn) ? final_move(&old[i]) : NO_MOVE);
     free(old);
-    if (((uint64_t)1 << BCACHE_LOG2(log2)) > c->bmask + 1) {
+    if (BCACHE_LOG2(log2) > c->blog2) {
+        int nlog2 = BCACHE_LOG2(log2);
+        for (size_t i = 0; i < (size_t)1 << c->blog2; i++)
+            if (c->bcache[i])
+                nb[c->bcache[i] >> (64 - nlog2)] = c->bcache[i];
         free(c->bcache);
         c->bcache = nb;
-        c->bmask = ((uint64_t)1 << BCACHE_LOG2(log2)) - 1;
+        c->blog2 = nlog2;
     } else {
         free(nb); /* a second table growing: the Benson cache is large enough */
     }
@@ -1628,7 +1678,15 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
     descend(c, 0, v->move);
     c->freek[1] = 0;
     kid w;
+    /* -DDFPN_TRACE: one line per root search on stderr (the pass, the
+     * move, its thresholds, nodes and values): where a budget goes */
+#ifdef DFPN_TRACE
+    long long n0 = c->nodes;
+#endif
     mid(c, 1, thpn, thdn, &w);
+#ifdef DFPN_TRACE
+    fprintf(stderr, "root pass%d move %d th %u/%u nodes %lld -> pn %u dn %u kof %d\n", c->free_side == c->prover, v->move, thpn, thdn, c->nodes - n0, w.pn, w.dn, w.kof);
+#endif
     v->pn = w.pn;
     v->dn = w.dn;
     v->taint = w.taint;
@@ -1755,8 +1813,8 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.tt = table_alloc(((size_t)1 << c.tt_log2) * sizeof *c.tt);
     c.boards = malloc((MAX_DEPTH + 2) * sizeof *c.boards);
     c.tboards = malloc((MAX_DEPTH + 2) * sizeof *c.tboards);
-    c.bmask = ((uint64_t)1 << BCACHE_LOG2(c.tt_log2)) - 1;
-    c.bcache = table_alloc((c.bmask + 1) * sizeof *c.bcache);
+    c.blog2 = BCACHE_LOG2(c.tt_log2);
+    c.bcache = table_alloc(((size_t)1 << c.blog2) * sizeof *c.bcache);
     c.kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c.kmax * sizeof *c.kids);
     kid *rk = malloc((size_t)c.kmax * sizeof *rk);
     kid *rk1 = malloc((size_t)c.kmax * sizeof *rk1);

@@ -47,8 +47,9 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 **   - no eye space: the attacker wins, with no pass pending, when the
 **     space the target can reach without crossing attacker stones joined
 **     to the frame holds no attacker stone and at most one point (besides
-**     the target chain's own) that could ever be an eye point (proof at
-**     no_eye_space in dfpn.c: the attacker fills the rest and captures);
+**     the target chain's own) that could ever be an eye point, or two
+**     such points next to each other (proof at no_eye_space in dfpn.c:
+**     the attacker fills the rest and captures);
 **   - atari: the attacker wins when it is to move and every defender
 **     chain through a target point has one and the same liberty, a point
 **     where moves are tried that is not a ko point banned to it: its move

@@ -501,6 +501,26 @@ static void test_dead_zone_key(void)
           dfpn_status_name(r.status), open, r.nroot, r.nodes);
 }
 
+/* A white group along the edge with a two-point eye in the corner and six
+ * liberties under it, each next to Black's wall: dead whoever plays. The
+ * static test of no eye space counts two points next to each other as no
+ * eye (no_eye_space in dfpn.c), so every first move is settled within
+ * 1,500 nodes (1,041); with one point only, 2,151 nodes. */
+static void test_dead_two(void)
+{
+    static const char *const rows[] = {
+        ". . O O O O X",
+        "O O O O O O X",
+        ". . . . . . X",
+        "X X X X X X X",
+    };
+    dfpn_result r;
+    int st = solve_corner(rows, 4, GO_BLACK, "Black to kill", &r);
+    CHECK(st == DFPN_PROVED && count_roots(&r, DFPN_UNKNOWN) == 0 && r.nfirst == 8 && r.nodes <= 1500,
+          "two-point eye: 8 killing first moves, all settled within 1,500 nodes (%s, %d first moves, %lld nodes)",
+          dfpn_status_name(st), r.nfirst, r.nodes);
+}
+
 /* Cho Elementary 61 (bundled; kill, book move E18) at 30,000 nodes: the
  * first pass stops at three quarters of the budget, the ko pass checks
  * the failures that met a ko, and the first pass then resumes on its open
@@ -524,6 +544,7 @@ int main(void)
 {
     test_budget_used();
     test_dead_zone_key();
+    test_dead_two();
     test_shapes();
     test_no_livelock();
     test_local_space();
