@@ -1685,7 +1685,8 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
 #endif
     mid(c, 1, thpn, thdn, &w);
 #ifdef DFPN_TRACE
-    fprintf(stderr, "root pass%d move %d th %u/%u nodes %lld -> pn %u dn %u kof %d\n", c->free_side == c->prover, v->move, thpn, thdn, c->nodes - n0, w.pn, w.dn, w.kof);
+    fprintf(stderr, "root pass%d move %d th %u/%u nodes %lld -> pn %u dn %u kof %d\n", c->free_side == c->prover,
+            v->move, thpn, thdn, c->nodes - n0, w.pn, w.dn, w.kof);
 #endif
     v->pn = w.pn;
     v->dn = w.dn;
