@@ -145,7 +145,7 @@ typedef struct ctx {
     uint64_t pbits[MAX_DEPTH + 2];
     kid *kids; /* kmax per depth */
     int kmax;
-    bcache_entry *bcache; /* static_status by stone hash, direct mapped */
+    bcache_entry *bcache; /* static_status by stone hash, direct mapped (bc_slot) */
     int blog2;
     int tt_log2, tt_max_log2; /* the table grows up to 2^tt_max_log2 entries */
     long long grow_at;        /* node count at which it grows next */
@@ -158,6 +158,9 @@ typedef struct ctx {
     double t0, max_seconds;
     int aborted; /* 1 nodes, 2 time */
 } ctx;
+
+/* The Benson cache's slot for a stone hash: its top bits. */
+static inline bcache_entry *bc_slot(const ctx *c, uint64_t hash) { return &c->bcache[hash >> (64 - c->blog2)]; }
 
 /* A zeroed table of n bytes on 2 MiB boundaries, with transparent huge
  * pages asked for where the system has them: the table is far larger than
@@ -579,7 +582,7 @@ static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
  * per pair) is the same risk as the transposition table's. */
 static int static_status(ctx *c, const go_board *b, const bb361 *on)
 {
-    bcache_entry *e = &c->bcache[b->hash >> (64 - c->blog2)];
+    bcache_entry *e = bc_slot(c, b->hash);
     int val = bc_val(*e, b->hash);
     if (val)
         return val;
@@ -1087,7 +1090,7 @@ static int gen_kids(ctx *c, int d, kid *k)
         if (c->xtt)
             __builtin_prefetch(&c->xtt[keys[n] & c->xmask]);
         if (m != GO_PASS)
-            __builtin_prefetch(&c->bcache[skeys[n] >> (64 - c->blog2)]);
+            __builtin_prefetch(bc_slot(c, skeys[n]));
         n++;
         if (m == GO_PASS)
             break;
@@ -1146,7 +1149,7 @@ static int gen_kids(ctx *c, int d, kid *k)
             if (captured(c, on)) {
                 winner = c->attacker;
             } else {
-                bcache_entry *be = &c->bcache[skeys[i] >> (64 - c->blog2)];
+                bcache_entry *be = bc_slot(c, skeys[i]);
                 int val = bc_val(*be, skeys[i]);
                 if (val) {
                     if (val == 1)
@@ -1245,13 +1248,7 @@ static uint32_t eps_limit(uint32_t second)
  * Cho problems at 300,000 nodes took 0.94 times the time (medians of
  * three; the same nodes): see bench/RESULTS.md. */
 #define TT_START_LOG2 16
-#ifndef DFPN_BC_SHIFT
-#define DFPN_BC_SHIFT 0
-#endif
-#ifndef DFPN_BC_MAX
-#define DFPN_BC_MAX 20
-#endif
-#define BCACHE_LOG2(log2) ((log2) - DFPN_BC_SHIFT > DFPN_BC_MAX ? DFPN_BC_MAX : (log2) - DFPN_BC_SHIFT)
+#define BCACHE_LOG2(log2) ((log2) > 20 ? 20 : (log2))
 
 /* Grows the table four times (or up to its bound), keeping every entry,
  * and the Benson cache with it (its entries moved to their new slots). A failed

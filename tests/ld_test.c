@@ -171,23 +171,31 @@ static const char *const weak_wall2_rows[] = {
     ". . X . . . . . .",
 };
 
+/* Draws rows as the corner of a 19x19 board into *b and defines the
+ * problem with to_move to play and no flags; checks that it loads
+ * (what names the case) and returns ld_problem_from_board's code. */
+static int define_corner(go_board *b, const char *const *rows, int n, int to_move, ld_problem *p, const char *what)
+{
+    char err[VP_ERRLEN];
+    corner(b, 19, rows, n);
+    int rc = ld_problem_from_board(b, to_move, NULL, NULL, NULL, NULL, p, err);
+    CHECK(rc == 0, "%s: %s", what, err);
+    return rc;
+}
+
 static void test_weak_wall(void)
 {
     go_board b;
     ld_problem p;
     char err[VP_ERRLEN];
-    corner(&b, 19, weak_wall_rows, 5);
-    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
-    CHECK(rc == 0, "strong wall: %s", err);
+    int rc = define_corner(&b, weak_wall_rows, 5, GO_BLACK, &p, "strong wall");
     if (rc == 0) {
         CHECK(p.goal == LD_KILL && p.defender == GO_WHITE, "strong wall: black kills");
         CHECK(!ld_in_region(&p, pt("G19", 19)) && !ld_in_region(&p, pt("G18", 19)),
               "strong wall: a wall of four liberties keeps them outside (%s)", p.summary);
         check_invariants(&p, "strong wall");
     }
-    corner(&b, 19, weak_wall2_rows, 5);
-    rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
-    CHECK(rc == 0, "weak wall: %s", err);
+    rc = define_corner(&b, weak_wall2_rows, 5, GO_BLACK, &p, "weak wall");
     if (rc)
         return;
     CHECK(p.goal == LD_KILL && p.defender == GO_WHITE, "weak wall: black kills");
@@ -205,9 +213,7 @@ static void test_kill(void)
     go_board b;
     ld_problem p;
     char err[VP_ERRLEN];
-    corner(&b, 19, kill_rows, 3);
-    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
-    CHECK(rc == 0, "kill: %s", err);
+    int rc = define_corner(&b, kill_rows, 3, GO_BLACK, &p, "kill");
     if (rc)
         return;
     CHECK(p.defender == GO_WHITE && p.attacker == GO_BLACK, "kill: defender %d", p.defender);
@@ -252,9 +258,7 @@ static void test_live(void)
     go_board b;
     ld_problem p;
     char err[VP_ERRLEN];
-    corner(&b, 19, live_rows, 3);
-    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
-    CHECK(rc == 0, "live: %s", err);
+    int rc = define_corner(&b, live_rows, 3, GO_BLACK, &p, "live");
     if (rc)
         return;
     CHECK(p.defender == GO_BLACK && p.goal == LD_LIVE, "live: defender %d goal %d", p.defender, p.goal);
@@ -283,11 +287,7 @@ static void test_split_group(void)
     };
     go_board b;
     ld_problem p;
-    char err[VP_ERRLEN];
-    corner(&b, 19, rows, 5);
-    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
-    CHECK(rc == 0, "split: %s", err);
-    if (rc)
+    if (define_corner(&b, rows, 5, GO_BLACK, &p, "split"))
         return;
     CHECK(p.defender == GO_BLACK && p.goal == LD_LIVE, "split: defender %d", p.defender);
     CHECK(bb361_test(&p.target, pt("B19", 19)) && bb361_test(&p.target, pt("D19", 19)) &&
@@ -368,9 +368,7 @@ static void test_overrides(void)
     ld_problem p, base;
     ld_problem_opts o;
     char err[VP_ERRLEN];
-    corner(&b, 19, kill_rows, 3);
-    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &base, err);
-    CHECK(rc == 0, "base: %s", err);
+    int rc = define_corner(&b, kill_rows, 3, GO_BLACK, &base, "base");
 
     /* target from the flags: the chain through the point */
     ld_opts_init(&o);
@@ -620,9 +618,7 @@ static void test_behind_wall(void)
     go_board b;
     ld_problem p;
     char err[VP_ERRLEN];
-    corner(&b, 19, behind_rows, 4);
-    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
-    CHECK(rc == 0, "behind: %s", err);
+    int rc = define_corner(&b, behind_rows, 4, GO_BLACK, &p, "behind");
     if (rc == 0) {
         CHECK(p.goal == LD_KILL && p.defender == GO_WHITE, "behind: black kills");
         CHECK(!ld_in_region(&p, pt("C16", 19)) && !ld_in_region(&p, pt("D16", 19)) &&
@@ -639,9 +635,7 @@ static void test_behind_wall(void)
                   ld_in_region(&q, pt("C16", 19)) && ld_in_region(&q, pt("D16", 19)),
               "behind: a margin keeps the whole box");
     }
-    corner(&b, 19, gap_rows, 6);
-    rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
-    CHECK(rc == 0, "gap: %s", err);
+    rc = define_corner(&b, gap_rows, 6, GO_BLACK, &p, "gap");
     if (rc)
         return;
     CHECK(p.goal == LD_LIVE && p.defender == GO_BLACK, "gap: black lives");
@@ -705,9 +699,7 @@ static void test_along_wall(void)
     go_board b;
     ld_problem p;
     char err[VP_ERRLEN];
-    corner(&b, 19, wall_rows, 5);
-    int rc = ld_problem_from_board(&b, GO_BLACK, NULL, NULL, NULL, NULL, &p, err);
-    CHECK(rc == 0, "along the wall: %s", err);
+    int rc = define_corner(&b, wall_rows, 5, GO_BLACK, &p, "along the wall");
     if (rc)
         return;
     CHECK(p.goal == LD_LIVE && p.defender == GO_BLACK, "along the wall: black lives");
