@@ -1691,33 +1691,38 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
     v->kof = w.kof;
 }
 
-/* Solves every open root move of rk[0..n) that want marks. First best
- * first, as df-pn does at an OR node (the move with the smallest proof
- * number runs until it is a fraction worse than the second), until one of
- * them is proved or all are final: the first proof comes sooner than when
- * every move shares the work. Then the others in rounds with doubling
- * thresholds, so that an easy proof behind a hard first move is found
- * within a budget. Only the order of the work changes: each move is solved
- * on its own and the last round's thresholds are infinite. */
+/* Solves every open root move of rk[0..n) that want marks, best first as
+ * df-pn does at an OR node: the chosen move runs until its number is a
+ * fraction worse than the second best (the 1+epsilon limit). Until one
+ * move is proved, the number is the proof number: the first proof comes
+ * sooner than when every move shares the work. Then, to settle the others
+ * one way or the other, the smaller of the two numbers, and the move runs
+ * on that one: effort goes to the move nearest to being settled, and a
+ * settled refutation soon serves the next moves as a simulation's
+ * template. Until 2026-12-01 the others ran in rounds with doubling
+ * thresholds; best first settles more of them within a budget
+ * (bench/RESULTS.md, "Best first after the first proof"). Only the order
+ * of the work changes: each move is solved on its own. */
 static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
 {
     while (!c->aborted) {
         uint32_t best = INF, second = INF;
-        int bi = -1, done = 0;
+        int bi = -1, settle = 0; /* settle: a move is proved */
+        for (int i = 0; i < n; i++)
+            settle |= want[i] && rk[i].pn == 0;
         for (int i = 0; i < n; i++) {
-            if (!want[i] || is_final(rk[i].pn, rk[i].dn)) {
-                done |= want[i] && rk[i].pn == 0;
+            if (!want[i] || is_final(rk[i].pn, rk[i].dn))
                 continue;
-            }
-            if (rk[i].pn < best) {
+            uint32_t v = settle && rk[i].dn < rk[i].pn ? rk[i].dn : rk[i].pn;
+            if (v < best) {
                 second = best;
-                best = rk[i].pn;
+                best = v;
                 bi = i;
-            } else if (rk[i].pn < second) {
-                second = rk[i].pn;
+            } else if (v < second) {
+                second = v;
             }
         }
-        if (done || bi < 0)
+        if (bi < 0)
             break;
         if (rk[bi].fresh && sim_kid(c, 0, rk, n, bi))
             continue;
@@ -1726,20 +1731,10 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
         uint32_t lim = eps_limit(second);
         if (lim <= best)
             lim = best + 1;
-        solve_root(c, &rk[bi], lim, INF);
-    }
-    for (uint32_t th = 2;; th = th >= INF / 2 ? INF : 2 * th) {
-        int open = 0;
-        for (int i = 0; i < n && !c->aborted; i++) {
-            kid *v = &rk[i];
-            if (!want[i] || is_final(v->pn, v->dn))
-                continue;
-            if (!(v->fresh && sim_kid(c, 0, rk, n, i)) && !c->aborted)
-                solve_root(c, v, th, th);
-            open += !is_final(v->pn, v->dn);
-        }
-        if (!open || c->aborted)
-            break;
+        if (settle && rk[bi].dn < rk[bi].pn)
+            solve_root(c, &rk[bi], INF, lim);
+        else
+            solve_root(c, &rk[bi], lim, INF);
     }
 }
 

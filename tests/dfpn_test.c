@@ -440,9 +440,9 @@ static void test_superko(void)
 }
 
 /* Yamada 1001 (bundled; live): the book move is proved within 50,000
- * nodes because the root is searched best first (the first move with the
- * smallest proof number, until one is proved) before the other first
- * moves are solved in rounds; when every first move got its round from
+ * nodes because the root is searched best first on the proof numbers
+ * until one first move is proved (then on whichever number of a move is
+ * smaller, to settle the rest); when every first move got its round from
  * the start, the book move was still open at 200,000 nodes. (Yamada 1008
  * showed it before the open sides grew to two steps, which give its
  * region a point more and its search more work.) */
