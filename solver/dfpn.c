@@ -1699,25 +1699,27 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
  * one way or the other, the smaller of the two numbers, and the move runs
  * on that one: effort goes to the move nearest to being settled, and a
  * settled refutation soon serves the next moves as a simulation's
- * template. Until 2026-12-01 the others ran in rounds with doubling
- * thresholds; best first settles more of them within a budget
- * (bench/RESULTS.md, "Best first after the first proof"). Only the order
- * of the work changes: each move is solved on its own. */
+ * template; it settles more of them within a budget than rounds with
+ * doubling thresholds (bench/RESULTS.md, "Best first after the first
+ * proof"). Only the order of the work changes: each move is solved on its
+ * own. */
 static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
 {
     while (!c->aborted) {
         uint32_t best = INF, second = INF;
-        int bi = -1, settle = 0; /* settle: a move is proved */
+        int bi = -1, bi_dn = 0, settle = 0; /* settle: a move is proved; bi_dn: bi runs on its dn */
         for (int i = 0; i < n; i++)
             settle |= want[i] && rk[i].pn == 0;
         for (int i = 0; i < n; i++) {
             if (!want[i] || is_final(rk[i].pn, rk[i].dn))
                 continue;
-            uint32_t v = settle && rk[i].dn < rk[i].pn ? rk[i].dn : rk[i].pn;
+            int on_dn = settle && rk[i].dn < rk[i].pn;
+            uint32_t v = on_dn ? rk[i].dn : rk[i].pn;
             if (v < best) {
                 second = best;
                 best = v;
                 bi = i;
+                bi_dn = on_dn;
             } else if (v < second) {
                 second = v;
             }
@@ -1731,10 +1733,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
         uint32_t lim = eps_limit(second);
         if (lim <= best)
             lim = best + 1;
-        if (settle && rk[bi].dn < rk[bi].pn)
-            solve_root(c, &rk[bi], INF, lim);
-        else
-            solve_root(c, &rk[bi], lim, INF);
+        solve_root(c, &rk[bi], bi_dn ? INF : lim, bi_dn ? lim : INF);
     }
 }
 
