@@ -48,6 +48,9 @@
 #ifndef DFPN_INIT_DIV
 #define DFPN_INIT_DIV 4
 #endif
+#ifndef DFPN_EYE_WEIGHT
+#define DFPN_EYE_WEIGHT 2 /* see init_values; 0 turns the term off */
+#endif
 #ifndef DFPN_LIB_DIV
 #define DFPN_LIB_DIV 1
 #endif
@@ -157,6 +160,9 @@ typedef struct ctx {
     long long simulated; /* children settled by a simulation */
     double t0, max_seconds;
     int aborted; /* 1 nodes, 2 time */
+    /* the points of the space of the node being expanded whose
+     * neighbours all lie in it (set by gen_kids, read by init_values) */
+    bb361 inner;
 } ctx;
 
 /* The Benson cache's slot for a stone hash: its top bits. */
@@ -710,9 +716,14 @@ static void sort_kids(kid *k, int n)
  * in df-pn+ and Kishimoto-Mueller's initialisation): at the prover's turn
  * one good move may do (pn small) while refuting it means answering every
  * move (dn grows with the number of moves), and the opposite at the
- * opponent's; the attacker's work grows with the target's liberties. Only
- * the order of the search depends on them: every value is >= 1 and
- * finite, so no node is ever taken for proven or disproven. */
+ * opponent's; the attacker's work grows with the target's liberties and,
+ * DFPN_EYE_WEIGHT per point, with the room for eyes: the inner points of
+ * the parent's space (c->inner: all their neighbours in the space, the
+ * only points that can become eye points, as in no_eye_space) that the
+ * defender does not hold, empty or held by attacker stones, which can be
+ * captured (bench/RESULTS.md: the inner points). Only the order of the
+ * search depends on them: every value is >= 1 and finite, so no node is
+ * ever taken for proven or disproven. */
 static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *pn, uint32_t *dn)
 {
     bb361 on = bb361_and(c->target, set[c->defender]);
@@ -720,6 +731,8 @@ static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *p
     int moves = bb361_popcount(bb361_and(c->region, set[GO_EMPTY])) + 1;
     uint32_t wide = (uint32_t)(1 + moves / DFPN_INIT_DIV);
     uint32_t att = (uint32_t)(1 + (libs > 1 ? (libs - 1) / DFPN_LIB_DIV : 0));
+    if (DFPN_EYE_WEIGHT)
+        att += (uint32_t)(DFPN_EYE_WEIGHT * bb361_popcount(bb361_andnot(c->inner, set[c->defender])));
     int or_node = to_move == c->prover;
     uint32_t p = or_node ? 1 : wide, q = or_node ? wide : 1;
     if (c->prover == c->attacker)
@@ -1019,6 +1032,8 @@ static int gen_kids(ctx *c, int d, kid *k)
     int color = go_to_move(b), opp = 3 - color, n = 0, conf = c->conf[d];
     bb361 cand = bb361_and(c->moves, b->set[GO_EMPTY]);
     bb361 space = zone_space(c, d), space_att = bb361_and(space, b->set[c->attacker]);
+    if (DFPN_EYE_WEIGHT)
+        c->inner = bb361_andnot(space, nbr(c, bb361_andnot(c->board, space)));
     /* In the confirmation too: a move outside the space is a tempo that
      * neither counts towards the end nor lifts the mover's bans, so the
      * pass dominates it (after the pass the opponent has the same local
