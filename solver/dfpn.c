@@ -721,7 +721,8 @@ static void sort_kids(kid *k, int n)
  * the parent's space (c->inner: all their neighbours in the space, the
  * only points that can become eye points, as in no_eye_space) that the
  * defender does not hold, empty or held by attacker stones, which can be
- * captured (bench/RESULTS.md: the inner points). Only the order of the
+ * captured (bench/RESULTS.md, "The room for eyes in the initial
+ * numbers"). Only the order of the
  * search depends on them: every value is >= 1 and finite, so no node is
  * ever taken for proven or disproven. */
 static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *pn, uint32_t *dn)
