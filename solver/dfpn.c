@@ -160,9 +160,6 @@ typedef struct ctx {
     long long simulated; /* children settled by a simulation */
     double t0, max_seconds;
     int aborted; /* 1 nodes, 2 time */
-    /* the points of the space of the node being expanded whose
-     * neighbours all lie in it (set by gen_kids, read by init_values) */
-    bb361 inner;
 } ctx;
 
 /* The Benson cache's slot for a stone hash: its top bits. */
@@ -717,15 +714,15 @@ static void sort_kids(kid *k, int n)
  * one good move may do (pn small) while refuting it means answering every
  * move (dn grows with the number of moves), and the opposite at the
  * opponent's; the attacker's work grows with the target's liberties and,
- * DFPN_EYE_WEIGHT per point, with the room for eyes: the inner points of
- * the parent's space (c->inner: all their neighbours in the space, the
+ * DFPN_EYE_WEIGHT per point, with the room for eyes: the points of inner
+ * (the parent's space's points whose neighbours all lie in the space, the
  * only points that can become eye points, as in no_eye_space) that the
  * defender does not hold, empty or held by attacker stones, which can be
  * captured (bench/RESULTS.md, "The room for eyes in the initial
- * numbers"). Only the order of the
- * search depends on them: every value is >= 1 and finite, so no node is
- * ever taken for proven or disproven. */
-static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *pn, uint32_t *dn)
+ * numbers"). Only the order of the search depends on them: every value
+ * is >= 1 and finite, so no node is ever taken for proven or disproven. */
+static void init_values(const ctx *c, const bb361 *set, const bb361 *inner, int to_move, uint32_t *pn,
+                        uint32_t *dn)
 {
     bb361 on = bb361_and(c->target, set[c->defender]);
     int libs = bb361_popcount(bb361_and(nbr(c, on), set[GO_EMPTY]));
@@ -733,7 +730,7 @@ static void init_values(const ctx *c, const bb361 *set, int to_move, uint32_t *p
     uint32_t wide = (uint32_t)(1 + moves / DFPN_INIT_DIV);
     uint32_t att = (uint32_t)(1 + (libs > 1 ? (libs - 1) / DFPN_LIB_DIV : 0));
     if (DFPN_EYE_WEIGHT)
-        att += (uint32_t)(DFPN_EYE_WEIGHT * bb361_popcount(bb361_andnot(c->inner, set[c->defender])));
+        att += (uint32_t)(DFPN_EYE_WEIGHT * bb361_popcount(bb361_andnot(*inner, set[c->defender])));
     int or_node = to_move == c->prover;
     uint32_t p = or_node ? 1 : wide, q = or_node ? wide : 1;
     if (c->prover == c->attacker)
@@ -1033,8 +1030,8 @@ static int gen_kids(ctx *c, int d, kid *k)
     int color = go_to_move(b), opp = 3 - color, n = 0, conf = c->conf[d];
     bb361 cand = bb361_and(c->moves, b->set[GO_EMPTY]);
     bb361 space = zone_space(c, d), space_att = bb361_and(space, b->set[c->attacker]);
-    if (DFPN_EYE_WEIGHT)
-        c->inner = bb361_andnot(space, nbr(c, bb361_andnot(c->board, space)));
+    /* the space's inner points, for init_values */
+    bb361 inner = DFPN_EYE_WEIGHT ? bb361_andnot(space, nbr(c, bb361_andnot(c->board, space))) : bb361_empty();
     /* In the confirmation too: a move outside the space is a tempo that
      * neither counts towards the end nor lifts the mover's bans, so the
      * pass dominates it (after the pass the opponent has the same local
@@ -1231,7 +1228,7 @@ static int gen_kids(ctx *c, int d, kid *k)
             if (m != GO_PASS)
                 tt_put(c, key, e->pn, e->dn, 0, NO_MOVE);
         } else {
-            init_values(c, cs, starts ? c->attacker : opp, &e->pn, &e->dn);
+            init_values(c, cs, &inner, starts ? c->attacker : opp, &e->pn, &e->dn);
             e->fresh = 1;
             if (starts) {
                 /* the confirmation differs from the game only in its kos:
