@@ -74,12 +74,6 @@ enum { SET_EXACT, SET_MEMBERS };
  * instead of the default Chinese ones (they end it) */
 enum { RULE_SEKI_DEATH = 1, RULE_JAPANESE = 2 };
 
-/* The carpenter's square kill: the ko pass does not settle B18 within
- * 12,000,000 nodes, nor within 80,000,000 with a 2^24-entry table (138 s,
- * 2026-11-29): --long runs it with this budget and fails until the solver
- * gets there. */
-#define CARPENTER_KILL_NODES 100000000LL
-
 typedef struct shape_case {
     const char *name;
     const char *const *rows; /* NULL-terminated diagram */
@@ -91,13 +85,7 @@ typedef struct shape_case {
     const char *moves;       /* correct first moves ("B19 pass"), "" for none */
     const char *wrong;       /* moves that fail outright (neither first[]
                               * nor ko_first[] may hold them), or NULL */
-    long long long_nodes;    /* > 0: beyond the solver within MAX_NODES
-                              * today; run only with --long, with this
-                              * node budget (skipped, and counted so,
-                              * otherwise) */
 } shape_case;
-
-static int long_run, skipped;
 
 /* ---- the diagrams (White is the defender in every one) ---- */
 
@@ -269,17 +257,17 @@ static const shape_case cases[] = {
      * GNU Go agrees (owl_attack and owl_defend B19, no other move works
      * for either side). */
     {"straight three, Black to kill", straight3, GO_BLACK, "Black to kill", 0,
-     DFPN_PROVED, SET_EXACT, "B19", "A19 C19 pass", 0},
+     DFPN_PROVED, SET_EXACT, "B19", "A19 C19 pass"},
     {"straight three, White to live", straight3, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "B19", "A19 C19 pass", 0},
+     DFPN_PROVED, SET_EXACT, "B19", "A19 C19 pass"},
 
     /* Bent three: the corner point is the vital point. B19 or A18 by Black
      * is captured by W A19 (two eyes B19, A18); W B19 or A18 leaves a
      * two-point eye. GNU Go agrees (A19 only, both ways). */
     {"bent three, Black to kill", bent3, GO_BLACK, "Black to kill", 0,
-     DFPN_PROVED, SET_EXACT, "A19", "B19 A18 pass", 0},
+     DFPN_PROVED, SET_EXACT, "A19", "B19 A18 pass"},
     {"bent three, White to live", bent3, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "A19", "B19 A18 pass", 0},
+     DFPN_PROVED, SET_EXACT, "A19", "B19 A18 pass"},
 
     /* Bent four in the corner with fewer than two outside liberties:
      * Black B19, White's atari at A19, Black captures at A18: a ko, and
@@ -292,16 +280,16 @@ static const shape_case cases[] = {
      * a pass lets Black make the ko. GNU Go agrees: owl_attack 2 (ko) at
      * B19 and no other attack; owl_does_defend A19 and B19 only. */
     {"bent four in the corner, Black to kill (ko)", bent4, GO_BLACK, "Black to kill", 0,
-     DFPN_KO, SET_EXACT, "B19", "A19 C19 A18 pass", 0},
+     DFPN_KO, SET_EXACT, "B19", "A19 C19 A18 pass"},
     {"bent four in the corner, White to live", bent4, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "A19 B19", "C19 A18", 0},
+     DFPN_PROVED, SET_EXACT, "A19 B19", "C19 A18"},
     /* With two outside liberties the ko never comes (Sensei's Library,
      * "Bent four in the corner"): B19, W A19, B A18 takes, and White's
      * C19 ataris again: Black cannot connect at A19 (suicide while White
      * has liberties to spare) and White captures. Alive. GNU Go agrees
      * (alive, owl_attack 0). */
     {"bent four with two outside liberties, Black to kill", bent4_libs, GO_BLACK, "Black to kill", 0,
-     DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
+     DFPN_DISPROVED, SET_EXACT, "", NULL},
 
     /* "Bent four in the corner is dead". Black B19 sacrifices four stones:
      * W A16 captures and the eye space is the bent four A19 A18 A17 B19
@@ -326,24 +314,24 @@ static const shape_case cases[] = {
      * one unconditional kill under either rules (B19 only makes the ko
      * again, A16 gives White its straight four). */
     {"bent four is dead: Black to kill (ko)", bent4_dead, GO_BLACK, "Black to kill", 0,
-     DFPN_KO, SET_EXACT, "B19", "A16 pass", 0},
+     DFPN_KO, SET_EXACT, "B19", "A16 pass"},
     {"bent four is dead: White to live (ko)", bent4_dead, GO_WHITE, "White to live", 0,
-     DFPN_KO, SET_EXACT, "pass", "B19 A16", 0},
+     DFPN_KO, SET_EXACT, "pass", "B19 A16"},
     {"bent four is dead: Black to kill, Japanese rules", bent4_dead, GO_BLACK, "Black to kill", RULE_JAPANESE,
-     DFPN_PROVED, SET_EXACT, "pass", "A16", 0},
+     DFPN_PROVED, SET_EXACT, "pass", "A16"},
     {"bent four is dead: White to live, Japanese rules", bent4_dead, GO_WHITE, "White to live", RULE_JAPANESE,
-     DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
+     DFPN_DISPROVED, SET_EXACT, "", NULL},
     {"bent four is dead: Black to kill, seki is death", bent4_dead, GO_BLACK, "Black to kill", RULE_SEKI_DEATH,
-     DFPN_PROVED, SET_EXACT, "pass", "A16", 0},
+     DFPN_PROVED, SET_EXACT, "pass", "A16"},
 
     /* Straight four: alive without a move (B19 and C19 are miai). White to
      * play: the pass keeps that, B19 or C19 makes two eyes at once; A19 or
      * D19 leaves a straight three with Black to play. GNU Go agrees
      * (alive; owl_does_defend B19 and C19). */
     {"straight four, Black to kill", straight4, GO_BLACK, "Black to kill", 0,
-     DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
+     DFPN_DISPROVED, SET_EXACT, "", NULL},
     {"straight four, White to live", straight4, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "pass B19 C19", "A19 D19", 0},
+     DFPN_PROVED, SET_EXACT, "pass B19 C19", "A19 D19"},
 
     /* Square four: dead without a move. Every White move leaves a bent
      * three with Black to play at its vital point, so White cannot live;
@@ -354,11 +342,11 @@ static const shape_case cases[] = {
      * Under the Japanese rules the pass kills too: the group is dead as it
      * stands, and after two passes the confirmation lets Black play first. */
     {"square four, Black to kill", square4, GO_BLACK, "Black to kill", 0,
-     DFPN_PROVED, SET_EXACT, "A19 B19 A18 B18", "pass", 0},
+     DFPN_PROVED, SET_EXACT, "A19 B19 A18 B18", "pass"},
     {"square four, Black to kill, Japanese rules", square4, GO_BLACK, "Black to kill", RULE_JAPANESE,
-     DFPN_PROVED, SET_EXACT, "A19 B19 A18 B18 pass", NULL, 0},
+     DFPN_PROVED, SET_EXACT, "A19 B19 A18 B18 pass", NULL},
     {"square four, White to live", square4, GO_WHITE, "White to live", 0,
-     DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
+     DFPN_DISPROVED, SET_EXACT, "", NULL},
 
     /* Rectangular six in the corner: alive with two or more outside
      * liberties (B19 and B18 are miai), killed at the 2-2 point without
@@ -370,15 +358,15 @@ static const shape_case cases[] = {
      * the ko. GNU Go agrees everywhere: alive / owl_attack 1 B18 with
      * B19 = 2 and A18 = 3 (kos), defence B19 and B18 / owl_attack 2 B19. */
     {"rectangular six, two outside liberties, Black to kill", rect6_libs, GO_BLACK, "Black to kill", 0,
-     DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
+     DFPN_DISPROVED, SET_EXACT, "", NULL},
     {"rectangular six, two outside liberties, White to live", rect6_libs, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "pass B19 B18", "A19 C19 A18 C18", 0},
+     DFPN_PROVED, SET_EXACT, "pass B19 B18", "A19 C19 A18 C18"},
     {"rectangular six, no outside liberty, Black to kill", rect6_short, GO_BLACK, "Black to kill", 0,
-     DFPN_PROVED, SET_EXACT, "B18", "A19 C19 C18 pass", 0},
+     DFPN_PROVED, SET_EXACT, "B18", "A19 C19 C18 pass"},
     {"rectangular six, no outside liberty, White to live", rect6_short, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "B19 B18", "pass", 0},
+     DFPN_PROVED, SET_EXACT, "B19 B18", "pass"},
     {"rectangular six, one outside liberty, Black to kill (ko)", rect6_one, GO_BLACK, "Black to kill", 0,
-     DFPN_KO, SET_EXACT, "B19", "B18 pass", 0},
+     DFPN_KO, SET_EXACT, "B19", "B18 pass"},
 
     /* "The L group is dead", even with White to play (Sensei's Library,
      * "L-group": every defence ends in a bulky five or one eye, and the
@@ -388,11 +376,11 @@ static const shape_case cases[] = {
      * under the Japanese rules. GNU Go agrees (dead; every point attacks,
      * none defends). */
     {"L group, White to live", lgroup, GO_WHITE, "White to live", 0,
-     DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
+     DFPN_DISPROVED, SET_EXACT, "", NULL},
     {"L group, Black to kill", lgroup, GO_BLACK, "Black to kill", 0,
-     DFPN_PROVED, SET_EXACT, "A19 B19 C19 D19 A18 B18 C18 A17", "pass", 0},
+     DFPN_PROVED, SET_EXACT, "A19 B19 C19 D19 A18 B18 C18 A17", "pass"},
     {"L group, Black to kill, Japanese rules", lgroup, GO_BLACK, "Black to kill", RULE_JAPANESE,
-     DFPN_PROVED, SET_EXACT, "A19 B19 C19 D19 A18 B18 C18 A17 pass", NULL, 0},
+     DFPN_PROVED, SET_EXACT, "A19 B19 C19 D19 A18 B18 C18 A17 pass", NULL},
 
     /* The L+1 group (a leg on the long side) lives or dies by who plays
      * first: White lives on the 1-2 point B19; Black kills with the hane
@@ -406,9 +394,9 @@ static const shape_case cases[] = {
      * (the referee finds it a kill then), A19 not even so (W B19, then
      * B A18 is answered by W D19, B C19 by W A18, and White lives). */
     {"L+1 group, Black to kill (three ways)", lplus1, GO_BLACK, "Black to kill", 0,
-     DFPN_PROVED, SET_EXACT, "C19 D19 B18", "A19 C18 pass", 0},
+     DFPN_PROVED, SET_EXACT, "C19 D19 B18", "A19 C18 pass"},
     {"L+1 group, White to live", lplus1, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "B19", "A18 pass", 0},
+     DFPN_PROVED, SET_EXACT, "B19", "A18 pass"},
 
     /* The carpenter's square: B18 (2-2) is the vital point; White there
      * lives, Black there makes a ko (Sensei's Library, "Carpenter's
@@ -427,11 +415,11 @@ static const shape_case cases[] = {
      * the ko-or-seki defence), its owl_does_defend accepts A19 and misses
      * the sekis reached by C19, D19, A17 and A16. */
     {"carpenter's square, Black to kill (ko)", carpenter, GO_BLACK, "Black to kill", 0,
-     DFPN_KO, SET_EXACT, "B19 C19 D19 A18 B18 C18 A17 B17 A16", "A19 C17 E19 A15 pass", CARPENTER_KILL_NODES},
+     DFPN_KO, SET_EXACT, "B19 C19 D19 A18 B18 C18 A17 B17 A16", "A19 C17 E19 A15 pass"},
     {"carpenter's square, White to live", carpenter, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "B19 C19 D19 A18 B18 C18 A17 B17 A16", "A19 C17", 0},
+     DFPN_PROVED, SET_EXACT, "B19 C19 D19 A18 B18 C18 A17 B17 A16", "A19 C17"},
     {"carpenter's square, White to live, seki is death", carpenter, GO_WHITE, "White to live", RULE_SEKI_DEATH,
-     DFPN_PROVED, SET_EXACT, "B18", "A19 C19 A17 C17 pass", 0},
+     DFPN_PROVED, SET_EXACT, "B18", "A19 C19 A17 C17 pass"},
 
     /* A corner seki: whoever fills A19 or E19 puts itself in atari. White
      * there is captured at once (Black takes the other point); Black
@@ -442,13 +430,13 @@ static const shape_case cases[] = {
      * Go agrees for seki as life (alive, owl_attack 0, owl_defend PASS,
      * no move attacks or defends). */
     {"corner seki, Black to kill", seki, GO_BLACK, "Black to kill", 0,
-     DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
+     DFPN_DISPROVED, SET_EXACT, "", NULL},
     {"corner seki, Black to kill, seki is death", seki, GO_BLACK, "Black to kill", RULE_SEKI_DEATH,
-     DFPN_PROVED, SET_EXACT, "pass", "A19 E19", 0},
+     DFPN_PROVED, SET_EXACT, "pass", "A19 E19"},
     {"corner seki, White to live", seki, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "pass", "A19 E19", 0},
+     DFPN_PROVED, SET_EXACT, "pass", "A19 E19"},
     {"corner seki, White to live, seki is death", seki, GO_WHITE, "White to live", RULE_SEKI_DEATH,
-     DFPN_DISPROVED, SET_EXACT, "", NULL, 0},
+     DFPN_DISPROVED, SET_EXACT, "", NULL},
 
     /* A direct ko: Black A18 captures White's A19 as a ko and puts the
      * group in atari (its last liberty C19 is suicide for White): White
@@ -457,9 +445,9 @@ static const shape_case cases[] = {
      * living move. GNU Go finds the same moves (owl_attack A18, rated 1
      * rather than ko; owl_defend C19). */
     {"direct ko, Black to kill (ko)", direct_ko, GO_BLACK, "Black to kill", 0,
-     DFPN_KO, SET_EXACT, "A18", "pass", 0},
+     DFPN_KO, SET_EXACT, "A18", "pass"},
     {"direct ko, White to live", direct_ko, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "C19", "A18", 0},
+     DFPN_PROVED, SET_EXACT, "C19", "A18"},
 
     /* Two killing moves, checked by hand point by point. B A19: every
      * White answer fails (W B19: B D19, then W's capture at A18 leaves one
@@ -473,9 +461,9 @@ static const shape_case cases[] = {
      * A19 (D19 makes a ko). GNU Go agrees exactly (owl_does_attack A19 and
      * D19 = 1, B19 = 2; owl_does_defend A19 = 1, D19 = 3). */
     {"two killing moves, Black to kill", two_kills, GO_BLACK, "Black to kill", 0,
-     DFPN_PROVED, SET_EXACT, "A19 D19", "C19 A18 pass", 0},
+     DFPN_PROVED, SET_EXACT, "A19 D19", "C19 A18 pass"},
     {"two killing moves, White to live", two_kills, GO_WHITE, "White to live", 0,
-     DFPN_PROVED, SET_EXACT, "A19", "B19 C19 A18 pass", 0},
+     DFPN_PROVED, SET_EXACT, "A19", "B19 C19 A18 pass"},
 };
 
 /* ---- helpers ---- */
@@ -554,8 +542,8 @@ static void run_case(const shape_case *c)
 
     dfpn_opts o;
     dfpn_opts_init(&o);
-    o.max_nodes = c->long_nodes > 0 ? c->long_nodes : MAX_NODES;
-    o.max_seconds = c->long_nodes > 0 ? 0 : MAX_SECONDS * TIME_SCALE;
+    o.max_nodes = MAX_NODES;
+    o.max_seconds = MAX_SECONDS * TIME_SCALE;
     o.seki_is_death = (c->rules & RULE_SEKI_DEATH) != 0;
     o.japanese = (c->rules & RULE_JAPANESE) != 0;
     dfpn_result *r = malloc(sizeof *r); /* large: keep it off the stack */
@@ -627,19 +615,10 @@ static void run_case(const shape_case *c)
     free(r);
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
-    long_run = argc > 1 && !strcmp(argv[1], "--long");
     int n = (int)(sizeof cases / sizeof cases[0]);
-    for (int i = 0; i < n; i++) {
-        if (cases[i].long_nodes > 0 && !long_run) {
-            printf("  %s: skipped (beyond the default budget; run with --long)\n", cases[i].name);
-            skipped++;
-            continue;
-        }
+    for (int i = 0; i < n; i++)
         run_case(&cases[i]);
-    }
-    if (skipped)
-        printf("ld_shapes_test: %d cases skipped (need --long)\n", skipped);
     return test_done("ld_shapes_test");
 }
