@@ -15,6 +15,9 @@
 
 #define LD_FAR 1000   /* a distance beyond any on the board */
 #define LD_REACH 2    /* how far a colour's stones claim empty points */
+#ifndef LD_EDGE_LIBS
+#define LD_EDGE_LIBS 4 /* see behind_wall */
+#endif
 #ifndef LD_WEAK_WALL
 #define LD_WEAK_WALL 2 /* liberties of a wall chain whose outside liberties join the region */
 #endif
@@ -312,19 +315,30 @@ static bb361 reclose(const go_board *b, int defender, bb361 r)
 ** wall as if it were cut off from the outside, which the tsumego premise
 ** (a strong wall) rules out: Ishigure 003 needs 2,788,414 nodes with them
 ** and 138,547 without, the same answer. A point is behind the wall when it
-** is empty, off the first line (moves under a wall on the edge do matter)
-** and more than LD_BEHIND steps, through empty points of the region, from
-** the pocket and from every defender stone of the region (seeds): the
-** points just beyond a gap in the wall stay (Cho Elementary 218 lives only
-** through the gap at G18; with G17 left to the frame E19 fails), and so do
-** those a defender stone outside the target can reach to attack the wall
-** from outside (Fujisawa 28: without them five more first moves "kill").
-** The frame fills such points with attacker stones joined to the wall.
+** is empty and more than LD_BEHIND steps, through empty points of the
+** region, from the pocket and from every defender stone of the region
+** (seeds): the points just beyond a gap in the wall stay (Cho Elementary
+** 218 lives only through the gap at G18; with G17 left to the frame E19
+** fails), and so do those a defender stone outside the target can reach
+** to attack the wall from outside (Fujisawa 28: without them five more
+** first moves "kill"). The frame fills such points with attacker stones
+** joined to the wall.
+**
+** Moves under a wall on the edge matter more often (hane, clamps, kos on
+** the first line), so a first-line point stays when it lies next to an
+** empty point within LD_BEHIND steps or next to a kept point, and when it
+** is kept itself: kept are the liberties of an attacker chain with at most
+** LD_EDGE_LIBS liberties that no point outside the region touches (the
+** frame would make it uncapturable: Ishigure 093's R18-R19 is captured in
+** the book's line) and the empty points next to those liberties (the
+** stones that fill them need their own). Without that, Cho Elementary 806
+** and 881 and Ishigure 032 and 093 change answers (bench/RESULTS.md).
 */
-static bb361 behind_wall(const go_board *b, bb361 r, bb361 seeds)
+static bb361 behind_wall(const go_board *b, int defender, bb361 r, bb361 seeds)
 {
-    bb361 board = bb361_square(b->size), E, edge = bb361_empty();
+    bb361 board = bb361_square(b->size), E, A, edge = bb361_empty();
     go_stones(b, GO_EMPTY, &E);
+    go_stones(b, go_other(defender), &A);
     for (int i = 0; i < b->size; i++) {
         bb361_set(&edge, bb361_xy(i, 0));
         bb361_set(&edge, bb361_xy(i, b->size - 1));
@@ -334,7 +348,25 @@ static bb361 behind_wall(const go_board *b, bb361 r, bb361 seeds)
     bb361 room = bb361_and(r, E), near = seeds;
     for (int k = 0; k < LD_BEHIND; k++)
         near = bb361_or(near, bb361_and(bb361_dilate(near, board), room));
-    return bb361_andnot(room, bb361_or(near, edge));
+    bb361 far = bb361_andnot(room, near);
+    /* the kept points: around the short attacker chains inside the region */
+    bb361 keep = bb361_empty(), chains = bb361_and(A, r), outside = bb361_andnot(board, r);
+    while (!bb361_is_empty(chains)) {
+        bb361 ch, libs;
+        int q = bb361_lowest(&chains);
+        go_chain(b, q, &ch);
+        chains = bb361_andnot(chains, ch);
+        if (!bb361_intersects(bb361_dilate(ch, board), outside) && go_chain_liberties(b, q, &libs) <= LD_EDGE_LIBS)
+            keep = bb361_or(keep, bb361_or(libs, bb361_and(bb361_dilate(libs, board), room)));
+    }
+    bb361 stay = bb361_or(bb361_and(room, near), keep), line = bb361_and(far, edge);
+    for (int p = bb361_next(&line, 0); p >= 0; p = bb361_next(&line, p + 1)) {
+        bb361 one = bb361_empty();
+        bb361_set(&one, p);
+        if (bb361_intersects(bb361_dilate(one, board), stay))
+            bb361_reset(&far, p);
+    }
+    return far;
 }
 
 /*
@@ -417,7 +449,7 @@ static bb361 infer_region(const go_board *b, int defender, bb361 target, bb361 a
      * margin asked for keeps the whole box */
     bb361 D;
     go_stones(b, defender, &D);
-    bb361 behind = margin ? bb361_empty() : behind_wall(b, r, bb361_or(bb361_or(target, area), bb361_and(D, r)));
+    bb361 behind = margin ? bb361_empty() : behind_wall(b, defender, r, bb361_or(bb361_or(target, area), bb361_and(D, r)));
     if (!bb361_is_empty(behind))
         r = reclose(b, defender, bb361_andnot(r, behind));
     /* a weak wall (an attacker chain in the region with at most two

@@ -248,17 +248,11 @@ static void test_no_livelock(void)
  * first move in *book, else -1 (a failed check). */
 static int solve_bundled_rules(const char *rel, long long nodes, int japanese, dfpn_result *r, int *book)
 {
-    const char *top = getenv("top_srcdir");
-    char path[4200], err[VP_ERRLEN];
-    snprintf(path, sizeof path, "%s/data/tsumego/%s", top && *top ? top : ".", rel);
+    char err[VP_ERRLEN];
     problem pr;
     problem_init(&pr);
-    int rc = problem_load_file(path, &pr, err);
-    CHECK(rc == 0, "%s: %s", path, err);
     ld_problem p;
-    if (rc == 0)
-        rc = ld_problem_from(&pr, NULL, &p, err);
-    CHECK(rc == 0, "%s: %s", path, err);
+    int rc = load_bundled(rel, &pr, &p);
     if (rc == 0) {
         dfpn_opts o;
         dfpn_opts_init(&o);
@@ -266,7 +260,7 @@ static int solve_bundled_rules(const char *rel, long long nodes, int japanese, d
         o.max_seconds = 0;
         o.japanese = japanese;
         rc = dfpn_solve(&p, &o, r, err);
-        CHECK(rc == 0, "%s: %s", path, err);
+        CHECK(rc == 0, "%s: %s", rel, err);
         *book = (pr.height - 1 - pr.solution.children[0]->y) * 19 + pr.solution.children[0]->x;
     }
     problem_free(&pr);
@@ -397,6 +391,13 @@ static void test_local_space(void)
 static void test_behind_wall(void)
 {
     expect_book_alone("Ishigure 025", "ishigure-ikuro-123-basic-tsumego/025.json", 300000);
+    /* the first line under the wall too (T15-T17): 129,833 nodes; open
+     * at 300,000 with them in the region */
+    expect_book_alone("Ishigure 009", "ishigure-ikuro-123-basic-tsumego/009.json", 300000);
+    /* and the liberties of white's short R18-R19 stay, with the points
+     * next to them: the book's S18 lives (216,521 nodes); with T18 and T19
+     * frame stones every first move dies */
+    expect_book_alone("Ishigure 093", "ishigure-ikuro-123-basic-tsumego/093.json", 300000);
 }
 
 /* Checks that black, to play in the corner rows, lives at point alone and

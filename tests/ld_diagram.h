@@ -4,9 +4,14 @@
 #ifndef VP_LD_DIAGRAM_H
 #define VP_LD_DIAGRAM_H
 
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "engines/bitboard.h"
 #include "engines/go.h"
+#include "engines/problem.h"
 #include "engines/vp.h"
+#include "solver/ld.h"
 
 /* Sets b to a 19x19 board whose top-left corner is drawn in rows (top row
  * first: row r is y = 18 - r and the c-th point of a row is x = c; 'X'
@@ -33,6 +38,22 @@ static void draw_corner(go_board *b, const char *const *rows, int nrows)
  * 15 of the corner: the box of the problem is rows 17 to 19, and after
  * D19 D18 black captures at D17 with a liberty at D16, outside the box
  * (the open sides of a live problem's region, solver/ld.c). */
+/* Loads the bundled problem rel (a path under data/tsumego, found through
+ * $top_srcdir) into *pr (problem_init'ed) and defines it into *p, as
+ * vp go solve would with no flags. 0 on success; failures are CHECKed,
+ * and *pr is to be freed either way. */
+static inline int load_bundled(const char *rel, problem *pr, ld_problem *p)
+{
+    const char *top = getenv("top_srcdir");
+    char path[4200], err[VP_ERRLEN];
+    snprintf(path, sizeof path, "%s/data/tsumego/%s", top && *top ? top : ".", rel);
+    int rc = problem_load_file(path, pr, err);
+    if (rc == 0)
+        rc = ld_problem_from(pr, NULL, p, err);
+    CHECK(rc == 0, "%s: %s", path, err);
+    return rc;
+}
+
 #define CHO82_NROWS 5
 static inline const char *const *cho82_rows(void)
 {

@@ -646,6 +646,45 @@ static void test_behind_wall(void)
     check_invariants(&p, "gap");
 }
 
+/* Defines the bundled problem rel (under data/tsumego) into *p; 0 on
+ * success. */
+static int define_bundled(const char *rel, ld_problem *p)
+{
+    problem pr;
+    problem_init(&pr);
+    int rc = load_bundled(rel, &pr, p);
+    problem_free(&pr);
+    return rc;
+}
+
+/* First-line points behind the wall. Ishigure 009 (black kills at Q19):
+ * T15, T16 and T17 lie under black's wall S15-S17, more than three steps
+ * from every white stone, and leave the region, while T18 and T19, next
+ * to the pocket's S19, stay. Ishigure 093 (black lives at S18): white's
+ * R18-R19 has three liberties and touches no point outside the region, so
+ * its liberties S18 and S19 and the points next to them, T18 and T19,
+ * stay: black captures it in the book's line, and frame stones there made
+ * S18 fail; T16, far from everything, leaves. */
+static void test_behind_wall_edge(void)
+{
+    ld_problem p;
+    if (define_bundled("ishigure-ikuro-123-basic-tsumego/009.json", &p) == 0) {
+        CHECK(!ld_in_region(&p, pt("T15", 19)) && !ld_in_region(&p, pt("T16", 19)) &&
+                  !ld_in_region(&p, pt("T17", 19)),
+              "Ishigure 009: the first line behind the wall leaves the region (%s)", p.summary);
+        CHECK(ld_in_region(&p, pt("T18", 19)) && ld_in_region(&p, pt("T19", 19)) && ld_in_region(&p, pt("S19", 19)),
+              "Ishigure 009: the first line next to the pocket stays (%s)", p.summary);
+        check_invariants(&p, "Ishigure 009");
+    }
+    if (define_bundled("ishigure-ikuro-123-basic-tsumego/093.json", &p) == 0) {
+        CHECK(ld_in_region(&p, pt("S18", 19)) && ld_in_region(&p, pt("S19", 19)) && ld_in_region(&p, pt("T18", 19)) &&
+                  ld_in_region(&p, pt("T19", 19)),
+              "Ishigure 093: the short white chain's liberties and their neighbours stay (%s)", p.summary);
+        CHECK(!ld_in_region(&p, pt("T16", 19)), "Ishigure 093: T16 leaves the region (%s)", p.summary);
+        check_invariants(&p, "Ishigure 093");
+    }
+}
+
 /* Cho Elementary 82 (black lives at D19): the box is rows 17 to 19, and
  * its empty border point D17 touches the pocket; for the live problem the
  * empty point beyond it (D16) joins the region, so the frame does not take
@@ -718,6 +757,7 @@ int main(void)
     test_kill();
     test_weak_wall();
     test_behind_wall();
+    test_behind_wall_edge();
     test_open_sides();
     test_along_wall();
     test_live();
