@@ -331,8 +331,9 @@ static bb361 reclose(const go_board *b, int defender, bb361 r)
 ** LD_EDGE_LIBS liberties that no point outside the region touches (the
 ** frame would make it uncapturable: Ishigure 093's R18-R19 is captured in
 ** the book's line) and the empty points next to those liberties (the
-** stones that fill them need their own). Without that, Cho Elementary 806
-** and 881 and Ishigure 032 and 093 change answers (bench/RESULTS.md).
+** stones that fill them need their own). Variants without one of these
+** conditions changed answers of Cho Elementary 806 and 881 and Ishigure
+** 032 and 093 (bench/RESULTS.md, "The first line behind the wall").
 */
 static bb361 behind_wall(const go_board *b, int defender, bb361 r, bb361 seeds)
 {

@@ -1,6 +1,7 @@
 /* ld_diagram.h: life-and-death positions for the solver's tests, drawn as
- * text diagrams of the top-left corner of a 19x19 board. Include after
- * test.h (it reports through CHECK). */
+ * text diagrams of the top-left corner of a 19x19 board or loaded from the
+ * bundled problems (data/tsumego). Include after test.h (it reports
+ * through CHECK). */
 #ifndef VP_LD_DIAGRAM_H
 #define VP_LD_DIAGRAM_H
 
@@ -34,10 +35,6 @@ static void draw_corner(go_board *b, const char *const *rows, int nrows)
     CHECK(go_setup_check(b, err) == 0, "hand position: %s", err);
 }
 
-/* Cho Chikun Elementary 82 (black to play lives at D19 only), rows 19 to
- * 15 of the corner: the box of the problem is rows 17 to 19, and after
- * D19 D18 black captures at D17 with a liberty at D16, outside the box
- * (the open sides of a live problem's region, solver/ld.c). */
 /* Loads the bundled problem rel (a path under data/tsumego, found through
  * $top_srcdir) into *pr (problem_init'ed) and defines it into *p, as
  * vp go solve would with no flags. 0 on success; failures are CHECKed,
@@ -54,6 +51,10 @@ static inline int load_bundled(const char *rel, problem *pr, ld_problem *p)
     return rc;
 }
 
+/* Cho Chikun Elementary 82 (black to play lives at D19 only), rows 19 to
+ * 15 of the corner: the box of the problem is rows 17 to 19, and after
+ * D19 D18 black captures at D17 with a liberty at D16, outside the box
+ * (the open sides of a live problem's region, solver/ld.c). */
 #define CHO82_NROWS 5
 static inline const char *const *cho82_rows(void)
 {
