@@ -18,6 +18,9 @@
 #ifndef LD_EDGE_LIBS
 #define LD_EDGE_LIBS 4 /* see behind_wall */
 #endif
+#ifndef LD_EDGE_STEPS
+#define LD_EDGE_STEPS 5 /* see behind_wall */
+#endif
 #ifndef LD_WEAK_WALL
 #define LD_WEAK_WALL 2 /* liberties of a wall chain whose outside liberties join the region */
 #endif
@@ -325,15 +328,17 @@ static bb361 reclose(const go_board *b, int defender, bb361 r)
 ** joined to the wall.
 **
 ** Moves under a wall on the edge matter more often (hane, clamps, kos on
-** the first line), so a first-line point stays when it lies next to an
-** empty point within LD_BEHIND steps or next to a kept point, and when it
-** is kept itself: kept are the liberties of an attacker chain with at most
+** the first line), so a first-line point leaves only when it is more than
+** LD_EDGE_STEPS steps away, and stays when it or a point next to it is
+** kept: kept are the liberties of an attacker chain with at most
 ** LD_EDGE_LIBS liberties that no point outside the region touches (the
 ** frame would make it uncapturable: Ishigure 093's R18-R19 is captured in
-** the book's line) and the empty points next to those liberties (the
-** stones that fill them need their own). Variants without one of these
-** conditions changed answers of Cho Elementary 806 and 881 and Ishigure
-** 032 and 093 (bench/RESULTS.md, "The first line behind the wall").
+** the book's line), the empty points next to those liberties (the stones
+** that fill them need their own), and on the first line the empty points
+** next to those (Cho Elementary 810's A18 is a ko only with A17 open).
+** Variants without one of these conditions changed answers of Cho
+** Elementary 806, 810 and 881, Ishigure 032 and 093 and Yamada 1003
+** (bench/RESULTS.md, "The first line behind the wall").
 */
 static bb361 behind_wall(const go_board *b, int defender, bb361 r, bb361 seeds)
 {
@@ -357,14 +362,19 @@ static bb361 behind_wall(const go_board *b, int defender, bb361 r, bb361 seeds)
         int q = bb361_lowest(&chains);
         go_chain(b, q, &ch);
         chains = bb361_andnot(chains, ch);
-        if (!bb361_intersects(bb361_dilate(ch, board), outside) && go_chain_liberties(b, q, &libs) <= LD_EDGE_LIBS)
-            keep = bb361_or(keep, bb361_or(libs, bb361_and(bb361_dilate(libs, board), room)));
+        if (bb361_intersects(bb361_dilate(ch, board), outside) || go_chain_liberties(b, q, &libs) > LD_EDGE_LIBS)
+            continue;
+        bb361 k1 = bb361_or(libs, bb361_and(bb361_dilate(libs, board), room));
+        keep = bb361_or(keep, bb361_or(k1, bb361_and(bb361_and(bb361_dilate(k1, board), room), edge)));
     }
-    bb361 stay = bb361_or(bb361_and(room, near), keep), line = bb361_and(far, edge);
+    bb361 nearer = near;
+    for (int k = LD_BEHIND; k < LD_EDGE_STEPS; k++)
+        nearer = bb361_or(nearer, bb361_and(bb361_dilate(nearer, board), room));
+    bb361 line = bb361_and(far, edge);
     for (int p = bb361_next(&line, 0); p >= 0; p = bb361_next(&line, p + 1)) {
         bb361 one = bb361_empty();
         bb361_set(&one, p);
-        if (bb361_intersects(bb361_dilate(one, board), stay))
+        if (bb361_test(&nearer, p) || bb361_intersects(bb361_dilate(one, board), keep))
             bb361_reset(&far, p);
     }
     return far;
