@@ -367,17 +367,12 @@ static bb361 behind_wall(const go_board *b, int defender, bb361 r, bb361 seeds)
         bb361 k1 = bb361_or(libs, bb361_and(bb361_dilate(libs, board), room));
         keep = bb361_or(keep, bb361_or(k1, bb361_and(bb361_and(bb361_dilate(k1, board), room), edge)));
     }
+    /* the first line: within LD_EDGE_STEPS, or on or next to a kept point */
     bb361 nearer = near;
     for (int k = LD_BEHIND; k < LD_EDGE_STEPS; k++)
         nearer = bb361_or(nearer, bb361_and(bb361_dilate(nearer, board), room));
-    bb361 line = bb361_and(far, edge);
-    for (int p = bb361_next(&line, 0); p >= 0; p = bb361_next(&line, p + 1)) {
-        bb361 one = bb361_empty();
-        bb361_set(&one, p);
-        if (bb361_test(&nearer, p) || bb361_intersects(bb361_dilate(one, board), keep))
-            bb361_reset(&far, p);
-    }
-    return far;
+    bb361 stays = bb361_and(edge, bb361_or(nearer, bb361_dilate(keep, board)));
+    return bb361_andnot(far, stays);
 }
 
 /*
