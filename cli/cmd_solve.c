@@ -275,6 +275,14 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
     if (r->reason[0])
         strbuf_printf(&s, " (%s)", r->reason);
     strbuf_printf(&s, "\n  problem: %s\n", p->summary);
+    bb361 edge;
+    if (ld_edge_defenders(p, &edge)) {
+        strbuf_puts(&s, "  caution: defender stones on the region's edge:");
+        for (int q = bb361_next(&edge, 0); q >= 0; q = bb361_next(&edge, q + 1))
+            strbuf_printf(&s, " %s", coord_format(q, size, buf));
+        strbuf_puts(&s, " (the frame encloses them; an answer that captures them or plays against them may not hold "
+                        "on the full board)\n");
+    }
     strbuf_puts(&s, "  first moves:");
     if (r->nfirst)
         moves_text(&s, r->first, r->nfirst, size);
@@ -341,6 +349,11 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
                                                      ld_from_name(p->target_from), "region",
                                                      ld_from_name(p->region_from)));
         json_object_set_new(j, "definition", json_string(p->summary));
+        {
+            bb361 edge;
+            ld_edge_defenders(p, &edge);
+            json_object_set_new(j, "edge_defenders", goprob_set_json(edge, size));
+        }
         json_object_set_new(j, "first_moves", goprob_moves_json(r->first, r->nfirst, size));
         json_object_set_new(j, "ko_moves", goprob_moves_json(r->ko_first, r->nko, size));
         json_object_set_new(j, "main_line", goprob_moves_json(r->line, r->nline, size));

@@ -64,7 +64,6 @@ int gen_go_accepted(const ld_problem *p, const dfpn_result *r, const int *book, 
                     int *nall, int *cstar, int *ko, char *why)
 {
     char b1[COORD_BUFLEN], b2[COORD_BUFLEN];
-    (void)p;
     *nall = 0;
     *cstar = GO_PASS;
     *ko = 0;
@@ -135,6 +134,16 @@ int gen_go_accepted(const ld_problem *p, const dfpn_result *r, const int *book, 
                     dist(all[i], *cstar));
             return GEN_GO_EX_DISJOINT;
         }
+    /* the frame replaces the open space behind such stones with attacker
+     * stones: a refutation that captures them may be wrong on the board,
+     * and so may a distractor or an extra answer (bench/RESULTS.md) */
+    bb361 edge;
+    int nedge = ld_edge_defenders(p, &edge);
+    if (nedge) {
+        vp_fail(why, 0, "%d defender stone%s on the region's edge (%s%s): the frame encloses them", nedge,
+                nedge == 1 ? "" : "s", name(bb361_lowest(&edge), b1), nedge > 1 ? ", ..." : "");
+        return GEN_GO_EX_EDGE;
+    }
     return GEN_GO_OK;
 }
 
@@ -798,6 +807,7 @@ const char *gen_go_reason_name(int reason)
         "passing succeeds",
         "ko-dependent (--no-ko)",
         "too few proven-wrong distractors",
+        "defender stones on the region's edge",
     };
     return reason >= 0 && reason < GEN_GO_NREASONS ? names[reason] : "?";
 }

@@ -40,6 +40,7 @@ enum {
     GEN_GO_EX_PASS,        /* passing succeeds: nothing to solve */
     GEN_GO_EX_KO,          /* the answer is a ko (with --no-ko) */
     GEN_GO_EX_DISTRACTORS, /* fewer than K-1 proven-wrong distractors */
+    GEN_GO_EX_EDGE,        /* defender stones on the region's edge (ld_edge_defenders) */
     GEN_GO_NREASONS
 };
 

@@ -773,3 +773,14 @@ int ld_frame(const ld_problem *p, go_board *out, char *err)
     out->to_move = p->to_move;
     return go_setup_check(out, err);
 }
+
+int ld_edge_defenders(const ld_problem *p, bb361 *out)
+{
+    bb361 D, A, board = bb361_square(p->board.size);
+    go_stones(&p->board, p->defender, &D);
+    go_stones(&p->board, p->attacker, &A);
+    /* the outside points the frame changes: empty, or the defender's */
+    bb361 open = bb361_andnot(bb361_andnot(board, p->region), A);
+    *out = bb361_and(bb361_andnot(bb361_and(D, p->region), p->target), bb361_neighbours(open));
+    return bb361_popcount(*out);
+}

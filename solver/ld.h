@@ -81,6 +81,15 @@ int ld_problem_from_board(const go_board *b, int to_move, const bb361 *marks, co
  * hold a chain without liberties (err says which). */
 int ld_frame(const ld_problem *p, go_board *out, char *err);
 
+/* The defender's stones that stand in the region, outside the target, next
+ * to an on-board point outside it that is empty or the defender's (a wall
+ * on the region's edge with open space behind it), into *out; returns how
+ * many. ld_frame fills those points with attacker stones, so a proof that
+ * captures such stones or plays against them there may not hold on the
+ * full board (bench/RESULTS.md, "The defender's stones on the region's
+ * edge"). */
+int ld_edge_defenders(const ld_problem *p, bb361 *out);
+
 /* The goal a text states ("to live", "to kill", "to capture"), or
  * LD_GOAL_NONE when it states none or both. */
 int ld_goal_from_text(const char *text);

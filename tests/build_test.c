@@ -32,6 +32,7 @@
 #include "solver/ld.h"
 #include "solver/mcts.h"
 #include "test.h"
+#include "ld_diagram.h"
 #include "points.h"
 
 static bb361 rect(int x0, int y0, int x1, int y1)
@@ -77,8 +78,11 @@ static void test_accepted(void)
     static const char *const mv[] = {"B19", "C19", "A17", "D19", "pass", NULL};
     const int P = DFPN_PROVED, D = DFPN_DISPROVED, K = DFPN_KO, U = DFPN_UNKNOWN;
     dfpn_result *r = malloc(sizeof *r);
-    ld_problem p;
-    memset(&p, 0, sizeof p);
+    ld_problem p; /* a problem with no stones on its region's edge (see test_edge) */
+    if (define_bundled("cho-chikun-encyclopedia-life-and-death-elementary/Prob0001.json", &p) != 0) {
+        free(r);
+        return;
+    }
     int all[GO_NPOINTS], nall, cstar, ko, book[2];
     char why[VP_ERRLEN];
 
@@ -144,6 +148,33 @@ static void test_accepted(void)
     CHECK(gen_go_accepted(&p, r, book, 1, 1, all, &nall, &cstar, &ko, why) == GEN_GO_EX_PASS, "pass");
     proof(r, DFPN_DISPROVED, mv, (const int[]){D, D, D, D, D});
     CHECK(gen_go_accepted(&p, r, NULL, 0, 1, all, &nall, &cstar, &ko, why) == GEN_GO_EX_NO_ANSWER, "no answer");
+    free(r);
+}
+
+/* The defender's stones on the region's edge keep a problem out, whatever
+ * the proof says: Ishigure 069 (black's L17 stands on the region's edge)
+ * with a proof that would otherwise go in, and Ishigure 021 (white's O18
+ * touches the outside only at a black stone) with the same proof. */
+static void test_edge(void)
+{
+    static const char *const mv[] = {"S19", "pass", NULL};
+    const int P = DFPN_PROVED, D = DFPN_DISPROVED;
+    dfpn_result *r = malloc(sizeof *r);
+    int all[GO_NPOINTS], nall, cstar, ko;
+    char why[VP_ERRLEN];
+    ld_problem p;
+    if (define_bundled("ishigure-ikuro-123-basic-tsumego/069.json", &p) == 0) {
+        proof(r, DFPN_PROVED, mv, (const int[]){P, D});
+        CHECK(gen_go_accepted(&p, r, NULL, 0, 1, all, &nall, &cstar, &ko, why) == GEN_GO_EX_EDGE,
+              "Ishigure 069: the edge stone keeps it out (%s)", why);
+        CHECK(strstr(why, "L17") != NULL, "the reason names the stone: %s", why);
+        CHECK(!strcmp(gen_go_reason_name(GEN_GO_EX_EDGE), "defender stones on the region's edge"), "reason name");
+    }
+    if (define_bundled("ishigure-ikuro-123-basic-tsumego/021.json", &p) == 0) {
+        proof(r, DFPN_PROVED, mv, (const int[]){P, D});
+        CHECK(gen_go_accepted(&p, r, NULL, 0, 1, all, &nall, &cstar, &ko, why) == GEN_GO_OK,
+              "Ishigure 021: accepted (%s)", why);
+    }
     free(r);
 }
 
@@ -740,6 +771,7 @@ int main(int argc, char **argv)
     if (argc >= 3 && !strcmp(argv[1], "--check-set"))
         return check_set(argv[2], argc >= 4 ? atoll(argv[3]) : 1000000);
     test_accepted();
+    test_edge();
     test_distractors();
     test_shuffle();
     test_record();

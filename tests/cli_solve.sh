@@ -209,6 +209,20 @@ usage "option without its value" "$T/kill.sgf" --nodes
 check_exit 0 "vp go solve --help" vp go solve --help
 check "vp go --help lists solve" sh -c "'$VP' go --help | grep -q '^  solve '"
 
+# The defender's stones on the region's edge: Ishigure 069's L17 is named
+# in the JSON and in a caution line of the text; Ishigure 021's O18, which
+# touches the outside only at a black stone, is not.
+ish="$top_srcdir/data/tsumego/ishigure-ikuro-123-basic-tsumego"
+check_exit 0 "edge defenders (JSON)" vp go solve --json -q --nodes 1 --time-limit 0 "$ish/069.json" "$ish/021.json"
+check_py "  ... named where the frame encloses them" '
+import sys
+r = records(sys.argv[1])
+assert r[0]["edge_defenders"] == ["L17"], r[0]["edge_defenders"]
+assert r[1]["edge_defenders"] == [], r[1]["edge_defenders"]
+' "$T/out"
+check_exit 0 "edge defenders (text)" vp go solve -q --nodes 1 --time-limit 0 "$ish/069.json" "$ish/021.json"
+check "  ... one caution line, naming L17" sh -c "[ \$(grep -c '^  caution: defender stones on the region.s edge: L17 ' '$T/out') -eq 1 ] && [ \$(grep -c caution '$T/out') -eq 1 ]"
+
 # The bundled problems (when the shared data is beside the tree): every
 # record well formed, with a small budget.
 data="$top_srcdir/../shared/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary"

@@ -18,7 +18,7 @@
  * first: row r is y = 18 - r and the c-th point of a row is x = c; 'X'
  * black, 'O' white, '.' empty; spaces ignored); the rest of the board is
  * empty. nrows < 0: rows ends with a NULL. */
-static void draw_corner(go_board *b, const char *const *rows, int nrows)
+static inline void draw_corner(go_board *b, const char *const *rows, int nrows)
 {
     char err[VP_ERRLEN];
     CHECK(go_board_init(b, 19, err) == 0, "go_board_init: %s", err);
@@ -48,6 +48,17 @@ static inline int load_bundled(const char *rel, problem *pr, ld_problem *p)
     if (rc == 0)
         rc = ld_problem_from(pr, NULL, p, err);
     CHECK(rc == 0, "%s: %s", path, err);
+    return rc;
+}
+
+/* The same, when only the definition is wanted: defines rel into *p;
+ * 0 on success. */
+static inline int define_bundled(const char *rel, ld_problem *p)
+{
+    problem pr;
+    problem_init(&pr);
+    int rc = load_bundled(rel, &pr, p);
+    problem_free(&pr);
     return rc;
 }
 

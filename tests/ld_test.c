@@ -646,17 +646,6 @@ static void test_behind_wall(void)
     check_invariants(&p, "gap");
 }
 
-/* Defines the bundled problem rel (under data/tsumego) into *p; 0 on
- * success. */
-static int define_bundled(const char *rel, ld_problem *p)
-{
-    problem pr;
-    problem_init(&pr);
-    int rc = load_bundled(rel, &pr, p);
-    problem_free(&pr);
-    return rc;
-}
-
 /* First-line points behind the wall. Ishigure 009 (black kills at Q19):
  * T15 and T16 lie beyond black's wall S16-S18, more than five steps from
  * every white stone, and leave the region; black's R19 has two liberties
@@ -683,6 +672,34 @@ static void test_behind_wall_edge(void)
                   ld_in_region(&p, pt("T19", 19)),
               "Ishigure 093: the short white chain's liberties and their neighbours stay (%s)", p.summary);
         check_invariants(&p, "Ishigure 093");
+    }
+}
+
+/* The defender's stones on the region's edge (ld_edge_defenders): in
+ * Ishigure 065 black's wall M15-M17 stands on the region's left edge with
+ * open points beyond it (L15-L17), and in 069 black's L17; in 021 white's
+ * O18 touches the outside only at N18, a black stone, which the frame
+ * leaves as it is, so none is named; Cho Elementary 1 has none. */
+static void test_edge_defenders(void)
+{
+    static const struct {
+        const char *rel, *stones[4];
+    } cases[] = {
+        {"ishigure-ikuro-123-basic-tsumego/065.json", {"M17", "M16", "M15", NULL}},
+        {"ishigure-ikuro-123-basic-tsumego/069.json", {"L17", NULL}},
+        {"ishigure-ikuro-123-basic-tsumego/021.json", {NULL}},
+        {"cho-chikun-encyclopedia-life-and-death-elementary/Prob0001.json", {NULL}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ld_problem p;
+        if (define_bundled(cases[i].rel, &p) != 0)
+            continue;
+        bb361 want = bb361_empty(), got;
+        for (int k = 0; cases[i].stones[k]; k++)
+            bb361_set(&want, pt(cases[i].stones[k], 19));
+        int n = ld_edge_defenders(&p, &got);
+        CHECK(bb361_equal(got, want) && n == bb361_popcount(want), "%s: %d edge stones, want %d (%s)", cases[i].rel,
+              n, bb361_popcount(want), p.summary);
     }
 }
 
@@ -759,6 +776,7 @@ int main(void)
     test_weak_wall();
     test_behind_wall();
     test_behind_wall_edge();
+    test_edge_defenders();
     test_open_sides();
     test_along_wall();
     test_live();
