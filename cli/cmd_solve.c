@@ -82,6 +82,7 @@ typedef struct solve_item {
     const char *file;
     char *sgf_path; /* where --sgf-out writes, or NULL */
     int kind, status, book;
+    int edge; /* the problem has defender stones on the region's edge */
     double seconds;
     char *out;   /* what stdout gets (text block or JSON line) */
     char *sgf;   /* the SGF to write, or NULL */
@@ -534,6 +535,8 @@ static void solve_one(const solve_args *a, solve_item *it)
             it->status = w->r.status;
             it->seconds = w->r.seconds;
             it->book = book_verdict(w);
+            bb361 edge;
+            it->edge = ld_edge_defenders(&w->p, &edge) > 0;
         } else if (w->pr.width != w->pr.height) {
             w->has_book = 0; /* no coordinates for it */
         }
@@ -614,7 +617,7 @@ static int solve_emit_fn(void *ctx, int i)
 static void summary(FILE *f, const solve_item *items, int n)
 {
     int count[4] = {0, 0, 0, 0}, errors = 0, undefined = 0, books = 0, agree = 0, proved_agree = 0, disagree = 0,
-        open = 0, nsolved = 0;
+        open = 0, nsolved = 0, edge = 0;
     double *secs = malloc((size_t)n * sizeof *secs);
     for (int i = 0; i < n; i++) {
         const solve_item *it = &items[i];
@@ -636,6 +639,7 @@ static void summary(FILE *f, const solve_item *items, int n)
         proved_agree += it->book == BOOK_AGREES && it->status == DFPN_PROVED;
         disagree += it->book == BOOK_REFUTED || it->book == BOOK_NOT_TRIED;
         open += it->book == BOOK_OPEN;
+        edge += it->edge;
     }
     fprintf(f, "summary: %d file%s: %d proved, %d ko, %d disproved, %d unknown (%d undefined), %d error%s\n", n,
             n == 1 ? "" : "s", count[DFPN_PROVED], count[DFPN_KO], count[DFPN_DISPROVED],
@@ -652,6 +656,9 @@ static void summary(FILE *f, const solve_item *items, int n)
     } else {
         fprintf(f, "  seconds: none solved\n");
     }
+    if (edge)
+        fprintf(f, "  caution: %d problem%s with defender stones on the region's edge (the frame encloses them)\n",
+                edge, edge == 1 ? "" : "s");
     free(secs);
 }
 

@@ -221,7 +221,8 @@ assert r[0]["edge_defenders"] == ["L17"], r[0]["edge_defenders"]
 assert r[1]["edge_defenders"] == [], r[1]["edge_defenders"]
 ' "$T/out"
 check_exit 0 "edge defenders (text)" vp go solve -q --nodes 1 --time-limit 0 "$ish/069.json" "$ish/021.json"
-check "  ... one caution line, naming L17" sh -c "[ \$(grep -c '^  caution: defender stones on the region.s edge: L17 ' '$T/out') -eq 1 ] && [ \$(grep -c caution '$T/out') -eq 1 ]"
+check "  ... one caution line, naming L17" sh -c "[ \$(grep -c '^  caution: defender stones on the region.s edge: L17 ' '$T/out') -eq 1 ] && [ \$(grep -c '^  caution: defender' '$T/out') -eq 1 ]"
+check "  ... and the summary counts one problem" grep -q "^  caution: 1 problem with defender stones on the region's edge" "$T/out"
 
 # The bundled problems (when the shared data is beside the tree): every
 # record well formed, with a small budget.
