@@ -707,6 +707,18 @@ static int check_definition(const gen_audit_record *r, ld_problem *p, go_board *
         return nf + 1;
     }
     *ok = nf == 0;
+    /* a policy of vp go build, not a fault of the definition: the static
+     * checks that need a sound definition still run (df-pn does not: the
+     * caller skips it after any definition failure) */
+    bb361 edge;
+    int ne = ld_edge_defenders(p, &edge);
+    if (ne) {
+        gen_audit_log_add(log, GEN_AUDIT_DEFINITION,
+                          "%d defender stone%s on the region's edge (%s): the frame encloses %s, so the proofs "
+                          "may not hold on the full board (vp go build keeps such problems out)",
+                          ne, ne == 1 ? "" : "s", set_text(edge, t1, sizeof t1), ne == 1 ? "it" : "them");
+        nf++;
+    }
     return nf;
 }
 

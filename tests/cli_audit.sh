@@ -68,6 +68,8 @@ broken coord.jsonl "FAILED: 2 failures in 1 record: coord 2" \
 check "  ... and the point off the board" grep -qF "coord: field 'Question.region[18]': \"U19\": column U is beyond" "$T/out"
 broken overlap.jsonl "FAILED: 1 failure in 1 record: stones 1" \
     "cho-elementary-0004: stones: points in both Question.black and Question.white: A18"
+broken edge.jsonl "FAILED: 1 failure in 1 record: definition 1" \
+    "edge.jsonl:1: cho-elementary-0150: definition: 1 defender stone on the region's edge (E17): the frame encloses it"
 broken lines.jsonl "FAILED: 2 failures in 1 record: lines 2" \
     "cho-elementary-0009: lines: Solution.main_line move 2: B18 is occupied (B19 B18)"
 check "  ... and the refutation" grep -qF "lines: Solution.refutations.A19 does not start with its key" "$T/out"

@@ -15,6 +15,11 @@ rot90 (x, y) -> (18-y, x), a quarter turn anticlockwise; rot180
 (18-x, 18-y); rot270 (y, 18-x); flip-h (18-x, y), left-right mirror;
 flip-v (x, 18-y), top-bottom mirror; x the column from the left (A = 0, no
 I), y the row from the bottom (row 1 = 0).
+
+Not written here: edge.jsonl, the record of Cho Chikun Elementary 150 as
+`vp go build` wrote it before the builder kept out problems with defender
+stones on the region's edge (White's E17 there); the audit's definition
+check must name that stone.
 """
 import copy
 import json
