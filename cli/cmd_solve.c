@@ -96,6 +96,7 @@ typedef struct solve_work {
     dfpn_result r;
     int size;
     int has_book, book_point, book_color; /* book_point: bb361 or GO_PASS */
+    bb361 edge; /* ld_edge_defenders of p, once solved */
 } solve_work;
 
 /* ---- arguments ------------------------------------------------------------ */
@@ -276,10 +277,9 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
     if (r->reason[0])
         strbuf_printf(&s, " (%s)", r->reason);
     strbuf_printf(&s, "\n  problem: %s\n", p->summary);
-    bb361 edge;
-    if (ld_edge_defenders(p, &edge)) {
+    if (it->edge) {
         strbuf_puts(&s, "  caution: defender stones on the region's edge:");
-        for (int q = bb361_next(&edge, 0); q >= 0; q = bb361_next(&edge, q + 1))
+        for (int q = bb361_next(&w->edge, 0); q >= 0; q = bb361_next(&w->edge, q + 1))
             strbuf_printf(&s, " %s", coord_format(q, size, buf));
         strbuf_puts(&s, " (the frame encloses them; an answer that captures them or plays against them may not hold "
                         "on the full board)\n");
@@ -350,11 +350,7 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
                                                      ld_from_name(p->target_from), "region",
                                                      ld_from_name(p->region_from)));
         json_object_set_new(j, "definition", json_string(p->summary));
-        {
-            bb361 edge;
-            ld_edge_defenders(p, &edge);
-            json_object_set_new(j, "edge_defenders", goprob_set_json(edge, size));
-        }
+        json_object_set_new(j, "edge_defenders", goprob_set_json(w->edge, size));
         json_object_set_new(j, "first_moves", goprob_moves_json(r->first, r->nfirst, size));
         json_object_set_new(j, "ko_moves", goprob_moves_json(r->ko_first, r->nko, size));
         json_object_set_new(j, "main_line", goprob_moves_json(r->line, r->nline, size));
@@ -535,8 +531,7 @@ static void solve_one(const solve_args *a, solve_item *it)
             it->status = w->r.status;
             it->seconds = w->r.seconds;
             it->book = book_verdict(w);
-            bb361 edge;
-            it->edge = ld_edge_defenders(&w->p, &edge) > 0;
+            it->edge = ld_edge_defenders(&w->p, &w->edge) > 0;
         } else if (w->pr.width != w->pr.height) {
             w->has_book = 0; /* no coordinates for it */
         }
