@@ -140,8 +140,9 @@ int gen_go_accepted(const ld_problem *p, const dfpn_result *r, const int *book, 
     bb361 edge;
     int nedge = ld_edge_defenders(p, &edge);
     if (nedge) {
-        vp_fail(why, 0, "%d defender stone%s on the region's edge (%s%s): the frame encloses them", nedge,
-                nedge == 1 ? "" : "s", name(bb361_lowest(&edge), b1), nedge > 1 ? ", ..." : "");
+        vp_fail(why, 0, "%d defender stone%s on the region's edge (%s%s): the frame encloses %s", nedge,
+                nedge == 1 ? "" : "s", name(bb361_lowest(&edge), b1), nedge > 1 ? ", ..." : "",
+                nedge == 1 ? "it" : "them");
         return GEN_GO_EX_EDGE;
     }
     return GEN_GO_OK;
