@@ -493,7 +493,7 @@ static int list_json(const char *dir, char ***list, int n)
     return n;
 }
 
-#define CORPUS_CHECKS 7
+#define CORPUS_CHECKS 8
 
 static void test_corpus(void)
 {
@@ -510,7 +510,7 @@ static void test_corpus(void)
     }
     qsort(files, (size_t)n, sizeof *files, cmp_str);
     int loaded = 0, found = 0, side_ok = 0, first_in = 0, with_first = 0, all_in = 0, stated = 0, goal_ok = 0;
-    int framed_ok = 0, kill = 0, shown = 0;
+    int framed_ok = 0, kill = 0, shown = 0, edge_ok = 0, with_edge = 0;
     long region_points = 0;
     for (int i = 0; i < n; i++) {
         char err[VP_ERRLEN];
@@ -562,6 +562,19 @@ static void test_corpus(void)
         framed_ok += fault == 0;
         if (fault && shown++ < 10)
             printf("  frame fault %d: %s: %s\n", fault, files[i], err);
+        /* ld_edge_defenders names exactly the defender's stones, outside
+         * the target, next to which the frame put an attacker stone */
+        go_board f;
+        if (ld_frame(&p, &f, err) == 0) {
+            bb361 A0, Af, D, edge;
+            go_stones(&p.board, p.attacker, &A0);
+            go_stones(&f, p.attacker, &Af);
+            go_stones(&p.board, p.defender, &D);
+            bb361 want = bb361_and(bb361_andnot(bb361_and(D, p.region), p.target), bb361_neighbours(bb361_andnot(Af, A0)));
+            int ne = ld_edge_defenders(&p, &edge);
+            edge_ok += bb361_equal(edge, want);
+            with_edge += ne > 0;
+        }
         problem_free(&pr);
     }
     printf("ld_test: %d problems, %d loaded; target found %d (%.1f%%); side matches the comment %d; "
@@ -581,6 +594,8 @@ static void test_corpus(void)
           with_first);
     CHECK(all_in >= 0.99 * found, "every book move in the region for >= 99%% (%d of %d)", all_in, found);
     CHECK(framed_ok == found, "every framed board is sound (%d of %d)", framed_ok, found);
+    printf("ld_test: %d problems with defender stones on the region's edge\n", with_edge);
+    CHECK(edge_ok == found, "the edge stones are those next to the frame's new stones (%d of %d)", edge_ok, found);
     if (stated == 0) {
         printf("ld_test: no comment states a goal (\"to live\"/\"to kill\"); that check is skipped\n");
         test_skipped++;
