@@ -278,9 +278,9 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
         strbuf_printf(&s, " (%s)", r->reason);
     strbuf_printf(&s, "\n  problem: %s\n", p->summary);
     if (it->edge) {
+        int v[GO_NPOINTS];
         strbuf_puts(&s, "  caution: defender stones on the region's edge:");
-        for (int q = bb361_next(&w->edge, 0); q >= 0; q = bb361_next(&w->edge, q + 1))
-            strbuf_printf(&s, " %s", coord_format(q, size, buf));
+        moves_text(&s, v, goprob_points_of(w->edge, size, v), size);
         strbuf_puts(&s, " (the frame encloses them; an answer that captures them or plays against them may not hold "
                         "on the full board)\n");
     }
