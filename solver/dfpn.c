@@ -113,6 +113,8 @@ typedef struct ctx {
     unsigned char conf[MAX_DEPTH + 2];
     bb361 cban[MAX_DEPTH + 2][3];
     int ko_seen; /* a ko ban or a repetition met in this pass */
+    int att_near; /* the attacker's stage (dfpn_solve): its moves below the
+                   * root limited to att_near_ok's */
     unsigned char freek[MAX_DEPTH + 2]; /* path[d] was reached by a free retake */
     bb361 region, target;
     bb361 moves; /* where moves are tried: the region less the attacker's
@@ -190,6 +192,11 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* the attacker's stage's share of the budget by default: 1/DFPN_ATT_STAGE */
+#ifndef DFPN_ATT_STAGE
+#define DFPN_ATT_STAGE 2
+#endif
+
 void dfpn_opts_init(dfpn_opts *o)
 {
     o->max_nodes = 1000000;
@@ -199,6 +206,7 @@ void dfpn_opts_init(dfpn_opts *o)
     o->seki_is_death = 0;
     o->japanese = 0;
     o->simulate = 1;
+    o->att_stage = DFPN_ATT_STAGE;
 }
 
 const char *dfpn_status_name(int status)
@@ -1023,6 +1031,32 @@ static void child_sets(const go_board *b, int color, int m, bb361 capt, bb361 *c
  * (search starts only at non-terminal nodes, and terminal values stored
  * here are history-free), and a point move leaves no pending pass, so
  * equal keys mean equal stones and the same terminal status. */
+/* The attacker's stage (dfpn_solve): below the root, the attacker's
+ * moves are limited to the points next to the defender's stones of the
+ * space (the eight neighbours: a point that touches them or shares a
+ * corner with them) and to moves that touch one of its own chains of at
+ * most two liberties (a save or a connection under attack). The
+ * defender's moves are all tried, so an attacker's win found so is a win
+ * on the whole game; a defender's win is not, and dfpn_solve drops them. */
+static bb361 att_near_zone(const ctx *c, const go_board *b, const bb361 *space)
+{
+    bb361 z = bb361_and(b->set[c->defender], *space);
+    bb361 x = bb361_or(z, bb361_or(bb361_east(z), bb361_west(z)));
+    return bb361_and(bb361_or(x, bb361_or(bb361_north(x), bb361_south(x))), c->board);
+}
+
+static int att_near_ok(ctx *c, const go_board *b, const bb361 *zone, int m)
+{
+    if (bb361_test(zone, m))
+        return 1;
+    int s = go_p2s(m);
+    const int nb[4] = {s - GO_STRIDE, s - 1, s + 1, s + GO_STRIDE};
+    for (int k = 0; k < 4; k++)
+        if (b->color[nb[k]] == c->attacker && capped_libs(c, b, nb[k]) <= 2)
+            return 1;
+    return 0;
+}
+
 static int gen_kids(ctx *c, int d, kid *k)
 {
     const go_board *b = &c->boards[d];
@@ -1041,6 +1075,10 @@ static int gen_kids(ctx *c, int d, kid *k)
      * 78,220 nodes prove it. */
     if (DFPN_LOCAL_SPACE && d > 0)
         cand = bb361_and(cand, space);
+    bb361 azone;
+    int restrict_att = c->att_near && d > 0 && color == c->attacker && !conf;
+    if (restrict_att)
+        azone = att_near_zone(c, b, &space);
     const bb361 *aban = conf ? &c->cban[d][c->attacker] : NULL;
     /* the pass here is the game's second: under the Japanese rules its
      * child is the confirmation's start, the attacker to move */
@@ -1059,6 +1097,8 @@ static int gen_kids(ctx *c, int d, kid *k)
         if (m < 0)
             m = GO_PASS;
         if (m != GO_PASS && !go_is_legal(b, color, m))
+            continue;
+        if (restrict_att && m != GO_PASS && !att_near_ok(c, b, &azone, m))
             continue;
         kid *e = &k[n];
         e->move = m;
@@ -1775,6 +1815,27 @@ static void enter_pass(ctx *c, tt_table *aside, int pass)
     c->xfinal = pass == 0;
 }
 
+/* After the attacker's stage: every final the defender won goes (under
+ * the stage's limit it may rest on a missing attacker's move); the
+ * attacker's finals stay, and so, when DFPN_ATT_KEEP, do the heuristic
+ * values, as the next search's first estimates. */
+#ifndef DFPN_ATT_KEEP
+#define DFPN_ATT_KEEP 1
+#endif
+static void drop_defender_wins(ctx *c)
+{
+    int dwin_pn = c->prover == c->defender; /* the defender's win is pn 0 when it proves */
+    size_t n = (size_t)1 << c->tt_log2;
+    for (size_t i = 0; i < n; i++) {
+        tt_entry *e = &c->tt[i];
+        if (!(e->pn | e->dn))
+            continue;
+        int final = is_final(e->pn, e->dn);
+        if (final ? (dwin_pn ? e->pn == 0 : e->dn == 0) : !DFPN_ATT_KEEP)
+            memset(e, 0, sizeof *e);
+    }
+}
+
 /* 1 when the value of a root move is final and trustworthy (a value
  * resting on a depth cut is not). */
 static int settled(const kid *v, int proof)
@@ -1904,6 +1965,46 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         r->root_status[i] = DFPN_UNKNOWN;
     }
     memset(want, 1, (size_t)n);
+    /* The attacker's stage: first, on 1/att_stage of the budget, the
+     * attacker's moves below the root limited to those near the
+     * defender's stones (att_near_zone). Its wins hold on the whole game
+     * and stay in the table; the defender's are dropped, and the root's
+     * moves are read again from the table: those the stage settled for
+     * the attacker are final, the others are searched in full below.
+     * Without a budget it is not run: a limited search has no bound of
+     * its own. Measured in bench/RESULTS.md ("The attacker's stage"). */
+    if (o->att_stage != 0 && (o->att_stage < 0 || o->max_nodes > 0 || o->max_seconds > 0)) {
+        int share = o->att_stage > 0 ? o->att_stage : 1;
+        c.att_near = 1;
+        c.max_nodes = o->max_nodes > 0 ? o->max_nodes / share : 0;
+        c.max_seconds = o->max_seconds > 0 ? o->max_seconds / share : 0;
+        solve_roots(&c, rk, n, want);
+        c.att_near = 0;
+        r->att_nodes = c.nodes;
+        for (int i = 0; i < n; i++)
+            r->att_settled += settled(&rk[i], c.attacker == c.prover);
+        if (o->att_stage < 0) {
+            /* alone: its attacker's wins are results, nothing else is */
+            for (int i = 0; i < n; i++) {
+                kid *v = &rk[i];
+                int st = settled(v, c.attacker == c.prover) ? (c.attacker == c.prover ? DFPN_PROVED : DFPN_DISPROVED)
+                                                              : DFPN_UNKNOWN;
+                r->root_status[i] = st;
+                if (st != DFPN_UNKNOWN)
+                    r->root_nline[i] = read_line(&c, v->move, st == DFPN_PROVED, r->root_line[i], DFPN_REF_LINE);
+            }
+            goto tally;
+        }
+        c.aborted = 0;
+        drop_defender_wins(&c);
+        int same = gen_kids(&c, 0, rk) == n;
+        for (int i = 0; i < n && same; i++)
+            same = rk[i].move == r->root_move[i];
+        if (!same) {
+            rc = vp_fail(err, VP_EINVAL, "dfpn: internal error: the root's moves changed");
+            goto done;
+        }
+    }
     c.max_nodes = o->max_nodes > 0 ? o->max_nodes - o->max_nodes / 4 : 0;
     c.max_seconds = o->max_seconds > 0 ? 0.75 * o->max_seconds : 0;
     for (;;) {
@@ -2002,6 +2103,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         enter_pass(&c, &other, 0);
         stage = 2;
     }
+tally:
     for (int i = 0; i < n; i++) {
         if (r->root_status[i] == DFPN_PROVED)
             r->first[r->nfirst++] = rk[i].move;

@@ -98,6 +98,15 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 ** left, pass 0 resumes on its open first moves where it stopped (and a
 ** new failure that met a ko goes to pass 1 in turn).
 **
+** The attacker's stage. With a budget, the search first runs on
+** 1/att_stage of it (half by default) with the attacker's moves below the
+** first move limited to the points next to the defender's stones of the
+** local space (the eight neighbours) and to moves next to one of its own
+** chains of at most two liberties. The defender's moves are all tried, so
+** the attacker's wins it finds hold on the whole game; they stay in the
+** table. Its defender's wins may rest on a left-out move: they are
+** dropped, and the first moves they settled are searched in full.
+**
 ** Lines. Values are read back from the table after the search: each
 ** settled first move gets a line (main line or refutation), cut where the
 ** table no longer holds a value, at a repetition or at DFPN_REF_LINE.
@@ -114,6 +123,10 @@ typedef struct dfpn_opts {
     int simulate;        /* 1 (the default): refutations replayed from a
                           * sibling's (simulation, dfpn.c); 0: off, the
                           * same answers by search alone (for checks) */
+    int att_stage;       /* the attacker's stage (dfpn.c): N > 0 runs it
+                          * first on 1/N of the budget (the default 2; only
+                          * with a budget), 0 not at all, -1 it alone (its
+                          * results: for checks) */
 } dfpn_opts;
 
 /* The answer. Points are bb361 indexes, GO_PASS for a pass. */
@@ -137,12 +150,14 @@ typedef struct dfpn_result {
     long long nodes;
     long long simulated; /* children settled by replaying a sibling's
                           * proof (simulation, see dfpn.c) */
+    long long att_nodes; /* nodes of the attacker's stage (dfpn_opts) */
+    int att_settled;     /* first moves it settled for the attacker */
     double seconds;
     char reason[128]; /* why the status is unknown, else "" */
 } dfpn_result;
 
 /* Sets o to the defaults (1e6 nodes, 10 s, 2^22 entries, capture all, seki is life,
- * simulation on);
+ * simulation on, the attacker's stage on half the budget);
  * returns nothing. */
 void dfpn_opts_init(dfpn_opts *o);
 

@@ -244,9 +244,9 @@ static void test_no_livelock(void)
 }
 
 /* Solves the bundled problem data/tsumego/REL (inferred definition) with
- * a budget of nodes and no time limit; returns 0 with *r and the book's
- * first move in *book, else -1 (a failed check). */
-static int solve_bundled_rules(const char *rel, long long nodes, int japanese, dfpn_result *r, int *book)
+ * the options o; returns 0 with *r and the book's first move in *book,
+ * else -1 (a failed check). */
+static int solve_bundled_opts(const char *rel, const dfpn_opts *o, dfpn_result *r, int *book)
 {
     char err[VP_ERRLEN];
     problem pr;
@@ -254,17 +254,24 @@ static int solve_bundled_rules(const char *rel, long long nodes, int japanese, d
     ld_problem p;
     int rc = load_bundled(rel, &pr, &p);
     if (rc == 0) {
-        dfpn_opts o;
-        dfpn_opts_init(&o);
-        o.max_nodes = nodes;
-        o.max_seconds = 0;
-        o.japanese = japanese;
-        rc = dfpn_solve(&p, &o, r, err);
+        rc = dfpn_solve(&p, o, r, err);
         CHECK(rc == 0, "%s: %s", rel, err);
         *book = (pr.height - 1 - pr.solution.children[0]->y) * 19 + pr.solution.children[0]->x;
     }
     problem_free(&pr);
     return rc == 0 ? 0 : -1;
+}
+
+/* The same with the default options but a budget of nodes, no time limit
+ * and the rules. */
+static int solve_bundled_rules(const char *rel, long long nodes, int japanese, dfpn_result *r, int *book)
+{
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = nodes;
+    o.max_seconds = 0;
+    o.japanese = japanese;
+    return solve_bundled_opts(rel, &o, r, book);
 }
 
 /* The same under the default (Chinese) rules. */
@@ -273,14 +280,14 @@ static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *
     return solve_bundled_rules(rel, nodes, 0, r, book);
 }
 
-/* Simulation gives the search's answers: every problem of the in-tree
- * sample (data/tsumego, 101 problems) solved with it and without it on a
- * fixed node budget, which no solve exceeds; a first move settled both
- * times must get the same status, and the simulation must have settled
- * children. A simulation
- * that skips a move of the losing side, or trusts the template's move
- * without replaying it, makes refutations the search does not confirm. */
-static void test_simulation_agrees(void)
+/* Solves every problem of the in-tree sample (data/tsumego, 101
+ * problems) on a fixed node budget, which no solve exceeds, with an option
+ * of the search off (r[0]) and on (r[1]), set by on_off; a first move
+ * settled both times must get the same status. Returns the number of
+ * first moves compared; *differ, *nodes (off, on) and the on-side's count
+ * (count_of) are summed. */
+static int sample_agrees(const char *what, void (*on_off)(dfpn_opts *, int), long long (*count_of)(const dfpn_result *),
+                         int *differ, long long nodes[2], long long count[2])
 {
     const char *top = getenv("top_srcdir");
     char pattern[4200];
@@ -290,9 +297,8 @@ static void test_simulation_agrees(void)
     CHECK(grc == 0 && g.gl_pathc == 101, "the in-tree sample: 101 problems under %s (%zu)", pattern,
           grc == 0 ? g.gl_pathc : (size_t)0);
     if (grc != 0)
-        return;
-    long long simulated = 0, nodes[2] = {0, 0};
-    int compared = 0, differ = 0;
+        return 0;
+    int compared = 0;
     for (size_t f = 0; f < g.gl_pathc; f++) {
         char err[VP_ERRLEN];
         problem pr;
@@ -304,40 +310,77 @@ static void test_simulation_agrees(void)
         }
         problem_free(&pr);
         static dfpn_result r[2];
-        for (int sim = 0; sim < 2; sim++) {
+        for (int on = 0; on < 2; on++) {
             dfpn_opts o;
             dfpn_opts_init(&o);
             o.max_nodes = 6000;
             o.max_seconds = 0;
-            o.simulate = sim;
-            CHECK(dfpn_solve(&p, &o, &r[sim], err) == 0, "%s: %s", g.gl_pathv[f], err);
+            on_off(&o, on);
+            CHECK(dfpn_solve(&p, &o, &r[on], err) == 0, "%s: %s", g.gl_pathv[f], err);
             /* the budget holds through the passes' switches (a resumed
              * first pass that ends the budget no longer enters the ko
              * pass for one more node) */
-            CHECK(r[sim].nodes <= o.max_nodes, "%s: %lld nodes on a budget of %lld", g.gl_pathv[f], r[sim].nodes,
+            CHECK(r[on].nodes <= o.max_nodes, "%s: %lld nodes on a budget of %lld", g.gl_pathv[f], r[on].nodes,
                   o.max_nodes);
-            nodes[sim] += r[sim].nodes;
+            nodes[on] += r[on].nodes;
+            count[on] += count_of(&r[on]);
         }
-        simulated += r[1].simulated;
-        CHECK(r[0].simulated == 0, "%s: nothing simulated with the simulation off", g.gl_pathv[f]);
         for (int i = 0; i < r[1].nroot; i++)
             for (int j = 0; j < r[0].nroot; j++) {
                 int a = r[1].root_status[i], b = r[0].root_status[j];
                 if (r[1].root_move[i] != r[0].root_move[j] || a == DFPN_UNKNOWN || b == DFPN_UNKNOWN)
                     continue;
                 compared++;
-                if (a != b && differ++ < 5)
-                    CHECK(0, "%s: first move %d is %s with the simulation, %s without", g.gl_pathv[f],
-                          r[1].root_move[i], dfpn_status_name(a), dfpn_status_name(b));
+                if (a != b && (*differ)++ < 5)
+                    CHECK(0, "%s: first move %d is %s with %s, %s without", g.gl_pathv[f], r[1].root_move[i],
+                          dfpn_status_name(a), what, dfpn_status_name(b));
             }
     }
     globfree(&g);
+    return compared;
+}
+
+static void simulate_on_off(dfpn_opts *o, int on) { o->simulate = on; }
+static long long simulated_of(const dfpn_result *r) { return r->simulated; }
+
+/* Simulation gives the search's answers, and it settled children (none
+ * with it off). A simulation that skips a move of the losing side, or
+ * trusts the template's move without replaying it, makes refutations the
+ * search does not confirm. */
+static void test_simulation_agrees(void)
+{
+    long long nodes[2] = {0, 0}, simulated[2] = {0, 0};
+    int differ = 0;
+    int compared = sample_agrees("the simulation", simulate_on_off, simulated_of, &differ, nodes, simulated);
     printf("dfpn_test: simulation on the in-tree sample: %d first moves settled both ways, %d differ; %lld "
            "children simulated; %lld nodes with it, %lld without\n",
-           compared, differ, simulated, nodes[1], nodes[0]);
+           compared, differ, simulated[1], nodes[1], nodes[0]);
     CHECK(differ == 0, "the simulation agrees with the search (%d of %d first moves differ)", differ, compared);
-    CHECK(simulated > 0 && compared > 200, "the simulation settled children (%lld) and %d first moves compared",
-          simulated, compared);
+    CHECK(simulated[0] == 0, "nothing simulated with the simulation off (%lld)", simulated[0]);
+    CHECK(simulated[1] > 0 && compared > 200, "the simulation settled children (%lld) and %d first moves compared",
+          simulated[1], compared);
+}
+
+static void stage_on_off(dfpn_opts *o, int on) { o->att_stage = on ? 2 : 0; }
+static long long stage_settled_of(const dfpn_result *r) { return r->att_settled; }
+
+/* The attacker's stage gives the search's answers: the defender's wins it
+ * finds under its limit are dropped, so a stage whose defender's wins
+ * stayed (or whose limit also cut the defender's moves) refutes kills and
+ * proves lives that the search does not. It must have settled first
+ * moves, and none with it off. */
+static void test_att_stage_agrees(void)
+{
+    long long nodes[2] = {0, 0}, settled[2] = {0, 0};
+    int differ = 0;
+    int compared = sample_agrees("the attacker's stage", stage_on_off, stage_settled_of, &differ, nodes, settled);
+    printf("dfpn_test: the attacker's stage on the in-tree sample: %d first moves settled both ways, %d differ; "
+           "%lld settled by the stage; %lld nodes with it, %lld without\n",
+           compared, differ, settled[1], nodes[1], nodes[0]);
+    CHECK(differ == 0, "the attacker's stage agrees with the search (%d of %d first moves differ)", differ, compared);
+    CHECK(settled[0] == 0 && settled[1] > 0 && compared > 200,
+          "the stage settled first moves (%lld; %lld with it off) and %d first moves compared", settled[1], settled[0],
+          compared);
 }
 
 /* Cho Elementary 31 (bundled; kill, book A18, White's D19 group with the
@@ -440,6 +483,38 @@ static void test_superko(void)
     expect_alone_outright("Cho Elementary 355: B18", rows, 5, bb361_xy(1, 17), 1);
 }
 
+/* Ishigure 057 (bundled; kill, book N17): the kill needs an attacker's
+ * move the stage's limit leaves out, so the stage alone (att_stage -1)
+ * does not prove N17, and with the stage first the search still does:
+ * the stage's defender's wins are dropped, not kept as refutations. */
+static void test_att_stage_falls_back(void)
+{
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = 500000;
+    o.max_seconds = 0;
+    dfpn_result r;
+    int book;
+    if (solve_bundled_opts("ishigure-ikuro-123-basic-tsumego/057.json", &o, &r, &book))
+        return;
+    /* measured: the stage settles every first move within its limit in
+     * 45,839 nodes and the search proves N17 at 295,357 */
+    CHECK(r.status == DFPN_PROVED && has_first(&r, book) && r.att_nodes > 0 && r.att_nodes <= o.max_nodes / 2,
+          "Ishigure 057: N17 proved with the stage first (status %s, %d first moves, %lld nodes, %lld in the stage)",
+          dfpn_status_name(r.status), r.nfirst, r.nodes, r.att_nodes);
+    o.att_stage = -1;
+    o.max_nodes = 2000000;
+    if (solve_bundled_opts("ishigure-ikuro-123-basic-tsumego/057.json", &o, &r, &book))
+        return;
+    int st = -1;
+    for (int i = 0; i < r.nroot; i++)
+        if (r.root_move[i] == book)
+            st = r.root_status[i];
+    CHECK(st == DFPN_UNKNOWN && r.nfirst == 0 && r.nodes == r.att_nodes,
+          "Ishigure 057: the stage alone leaves N17 open (%s, %d first moves, %lld nodes)", dfpn_status_name(st),
+          r.nfirst, r.nodes);
+}
+
 /* Yamada 1001 (bundled; live): the book move is proved within 300,000
  * nodes because the root is searched best first on the proof numbers
  * until one first move is proved (then on whichever number of a move is
@@ -448,12 +523,18 @@ static void test_superko(void)
  * 1,000,000 nodes. (Within 50,000 nodes before the initial values counted
  * the room for eyes; 250,000 to 275,000 since. Yamada 1008 showed it
  * before the open sides grew to two steps, which give its region a point
- * more and its search more work.) */
+ * more and its search more work.) The attacker's stage is off here: it
+ * takes half of a budget, and with it the book move needs 600,000 nodes. */
 static void test_root_best_first(void)
 {
     dfpn_result r;
     int book;
-    if (solve_bundled("yamada-kimio-basic-tsumego/1001.json", 300000, &r, &book))
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = 300000;
+    o.max_seconds = 0;
+    o.att_stage = 0;
+    if (solve_bundled_opts("yamada-kimio-basic-tsumego/1001.json", &o, &r, &book))
         return;
     CHECK(r.status == DFPN_PROVED && has_first(&r, book),
           "Yamada 1001: the book move proved within 300,000 nodes (status %s, %d first moves, %lld nodes)",
@@ -524,23 +605,25 @@ static void test_dead_two(void)
           dfpn_status_name(st), r.nfirst, r.nodes);
 }
 
-/* Cho Elementary 61 (bundled; kill, book move E18) at 30,000 nodes: the
- * first pass stops at three quarters of the budget, the ko pass checks
- * the failures that met a ko, and the first pass then resumes on its open
- * moves with what is left, so the whole budget is spent (without the
- * resumption it ends at 25,828 nodes, with the ko pass done early and the
- * rest of the budget unused; 33,651 nodes solve it). */
+/* Cho Elementary 61 (bundled; kill, book move E18) at 20,000 nodes: the
+ * attacker's stage takes half the budget, then the first pass stops at
+ * three quarters of it, the ko pass checks the failures that met a ko,
+ * and the first pass then resumes on its open moves with what is left, so
+ * the whole budget is spent. (Before the stage, at 30,000 nodes: without
+ * the resumption it ended at 25,828 nodes, with the ko pass done early
+ * and the rest of the budget unused; 33,651 nodes solved it. With the
+ * stage, 30,000 nodes solve it.) */
 static void test_budget_used(void)
 {
     dfpn_result r;
     int book;
-    if (solve_bundled("cho-chikun-encyclopedia-life-and-death-elementary/Prob0061.json", 30000, &r, &book))
+    if (solve_bundled("cho-chikun-encyclopedia-life-and-death-elementary/Prob0061.json", 20000, &r, &book))
         return;
     int ndis = count_roots(&r, DFPN_DISPROVED);
-    CHECK(r.status == DFPN_UNKNOWN && r.nodes == 30000 && ndis >= 1 && ndis < r.nroot,
-          "Elementary 61 at 30,000 nodes: moves refuted, moves open, the whole budget spent "
-          "(status %s, %d of %d refuted, %lld nodes)",
-          dfpn_status_name(r.status), ndis, r.nroot, r.nodes);
+    CHECK(r.status == DFPN_UNKNOWN && r.nodes == 20000 && r.att_nodes == 10000 && ndis >= 1 && ndis < r.nroot,
+          "Elementary 61 at 20,000 nodes: moves refuted, moves open, the whole budget spent, half of it in the "
+          "stage (status %s, %d of %d refuted, %lld nodes, %lld in the stage)",
+          dfpn_status_name(r.status), ndis, r.nroot, r.nodes, r.att_nodes);
 }
 
 int main(void)
@@ -558,6 +641,8 @@ int main(void)
     test_open_sides_two_steps();
     test_japanese_rules();
     test_simulation_agrees();
+    test_att_stage_agrees();
+    test_att_stage_falls_back();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);
