@@ -1024,13 +1024,6 @@ static void child_sets(const go_board *b, int color, int m, bb361 capt, bb361 *c
     cs[3 - color] = bb361_andnot(b->set[3 - color], capt);
 }
 
-/* Fills k with the children of boards[d] (legal region points, then the
- * pass) and their first values; returns their number. A child found in
- * the table or on the path is not played: a table entry is never a
- * position whose stones make it terminal unless it holds that final value
- * (search starts only at non-terminal nodes, and terminal values stored
- * here are history-free), and a point move leaves no pending pass, so
- * equal keys mean equal stones and the same terminal status. */
 /* The attacker's stage (dfpn_solve): below the root, the attacker's
  * moves are limited to the points next to the defender's stones of the
  * space (the eight neighbours: a point that touches them or shares a
@@ -1057,6 +1050,13 @@ static int att_near_ok(ctx *c, const go_board *b, const bb361 *zone, int m)
     return 0;
 }
 
+/* Fills k with the children of boards[d] (legal region points, then the
+ * pass) and their first values; returns their number. A child found in
+ * the table or on the path is not played: a table entry is never a
+ * position whose stones make it terminal unless it holds that final value
+ * (search starts only at non-terminal nodes, and terminal values stored
+ * here are history-free), and a point move leaves no pending pass, so
+ * equal keys mean equal stones and the same terminal status. */
 static int gen_kids(ctx *c, int d, kid *k)
 {
     const go_board *b = &c->boards[d];
