@@ -55,6 +55,9 @@ static const char solve_help[] =
     "      --seki-is-death  seki counts as a kill\n"
     "      --capture-any    capturing any target stone counts as a kill\n"
     "      --tt-log2 N      the table grows up to 2^N entries, 10..28 (default 22)\n"
+    "      --att-stage N    first, on 1/N of the budget, the attacker's stage:\n"
+    "                       its moves kept near the defender's stones, only\n"
+    "                       its wins kept (default 2; 0: off)\n"
     "  -q, --quiet          no progress bar; with --json, no summary on stderr\n"
     "  -h, --help           this help\n";
 
@@ -113,7 +116,7 @@ static double parse_seconds(const char *opt, const char *s)
     return v;
 }
 
-enum { OPT_TIME = 256, OPT_NODES, OPT_JSON, OPT_SGF_OUT, OPT_SEKI, OPT_CAPTURE_ANY, OPT_TT_LOG2, OPT_RULES };
+enum { OPT_TIME = 256, OPT_NODES, OPT_JSON, OPT_SGF_OUT, OPT_SEKI, OPT_CAPTURE_ANY, OPT_TT_LOG2, OPT_RULES, OPT_ATT_STAGE };
 
 static void parse_args(int argc, char **argv, solve_args *a)
 {
@@ -123,7 +126,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
         {"sgf-out", required_argument, 0, OPT_SGF_OUT}, GOPROB_DEF_LONGOPTS,
         {"seki-is-death", no_argument, 0, OPT_SEKI},    {"capture-any", no_argument, 0, OPT_CAPTURE_ANY},
         {"tt-log2", required_argument, 0, OPT_TT_LOG2}, {"quiet", no_argument, 0, 'q'},
-        {"rules", required_argument, 0, OPT_RULES},
+        {"rules", required_argument, 0, OPT_RULES},     {"att-stage", required_argument, 0, OPT_ATT_STAGE},
         {"help", no_argument, 0, 'h'},                  {0, 0, 0, 0}};
     memset(a, 0, sizeof *a);
     dfpn_opts_init(&a->dopts);
@@ -154,6 +157,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
             break;
         case OPT_CAPTURE_ANY: a->dopts.capture_any = 1; break;
         case OPT_TT_LOG2: a->dopts.tt_log2 = (int)cli_parse_long("--tt-log2", optarg, 10, 28); break;
+        case OPT_ATT_STAGE: a->dopts.att_stage = (int)cli_parse_long("--att-stage", optarg, 0, 64); break;
         case 'q': a->quiet = 1; break;
         case ':': cli_usage_error("go solve: option '%s' needs a value", argv[optind - 1]);
         default: cli_usage_error("go solve: unknown option '%s' (see --help)", argv[optind - 1]);
@@ -315,6 +319,8 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
     else
         strbuf_puts(&s, "  book: none\n");
     strbuf_printf(&s, "  nodes %lld, %.3f s\n", r->nodes, r->seconds);
+    if (r->att_nodes)
+        strbuf_printf(&s, "  attacker's stage: %lld nodes, %d first moves settled\n", r->att_nodes, r->att_settled);
     if (it->sgf_path)
         strbuf_printf(&s, "  sgf: %s\n", it->sgf_path);
     return strbuf_take(&s);
@@ -372,6 +378,8 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
                                                        ? json_false()
                                                        : json_null());
         json_object_set_new(j, "nodes", json_integer((json_int_t)r->nodes));
+        json_object_set_new(j, "stage_nodes", json_integer((json_int_t)r->att_nodes));
+        json_object_set_new(j, "stage_settled", json_integer(r->att_settled));
         json_object_set_new(j, "seconds", json_real(r->seconds));
         json_object_set_new(j, "reason", r->reason[0] ? json_string(r->reason) : json_null());
         if (it->sgf_path)

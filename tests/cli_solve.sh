@@ -25,7 +25,8 @@ check_py "  ... definition, status, first moves, book" '
 import sys
 o = records(sys.argv[1])[0]
 for k in ("file", "status", "goal", "to_play", "target", "region", "inferred", "first_moves", "ko_moves",
-          "main_line", "refutations", "book", "agrees_with_book", "nodes", "seconds", "reason"):
+          "main_line", "refutations", "book", "agrees_with_book", "nodes", "stage_nodes", "stage_settled",
+          "seconds", "reason"):
     assert k in o, k
 assert o["file"].endswith("kill.sgf"), o["file"]
 assert o["goal"] == "kill" and o["to_play"] == "B", o
@@ -42,7 +43,17 @@ for m, line in o["refutations"].items():
 assert "A9" in o["refutations"] and "C9" in o["refutations"], o["refutations"]
 assert o["unsolved_moves"] == [] and o["reason"] is None, o
 assert isinstance(o["nodes"], int) and o["nodes"] > 0 and o["seconds"] >= 0, o
+assert 0 < o["stage_nodes"] <= o["nodes"] and o["stage_settled"] >= 0, o
 ' "$T/kill.jsonl"
+
+# the attacker'"'"'s stage turned off: no stage nodes, the same answer
+check_exit 0 "--att-stage 0" vp go solve $B --json --att-stage 0 "$T/kill.sgf"
+check_py "  ... no stage, the same first moves" '
+import sys
+a, b = records(sys.argv[1])[0], records(sys.argv[2])[0]
+assert b["stage_nodes"] == 0 and b["stage_settled"] == 0, b
+assert a["first_moves"] == b["first_moves"] and a["status"] == b["status"], (a, b)
+' "$T/kill.jsonl" "$T/out"
 
 check_exit 0 "solve a JSON problem (side and goal inferred)" vp go solve $B --json "$T/kill.json"
 check_py "  ... the same answer as the SGF" '
@@ -66,6 +77,7 @@ check "  ... what was inferred" grep -q '^  problem: .*goal: kill (comment); tar
 check "  ... first moves and main line" sh -c "grep -q '^  first moves: B9\$' '$T/out' && grep -q '^  main line ([0-9]* moves\{0,1\}): B9' '$T/out'"
 check "  ... wrong first moves" grep -q '^  wrong first moves ([0-9]*):.* A9' "$T/out"
 check "  ... book, nodes, seconds" sh -c "grep -q '^  book: B9 (agrees' '$T/out' && grep -q '^  nodes [0-9]*, [0-9.]* s\$' '$T/out'"
+check "  ... the attacker's stage" grep -q "^  attacker's stage: [1-9][0-9]* nodes, [0-9]* first moves settled\$" "$T/out"
 check "  ... summary" sh -c "grep -q '^summary: 2 files: 2 proved, 0 ko, 0 disproved, 0 unknown (0 undefined), 0 errors\$' '$T/out' && grep -q '^  seconds: median' '$T/out'"
 
 # Overrides.
@@ -203,6 +215,8 @@ usage "bad --margin" --margin 9 "$T/kill.sgf"
 usage "bad --tt-log2" --tt-log2 40 "$T/kill.sgf"
 usage "bad --rules" --rules korean "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--rules' "$T/err"
+usage "bad --att-stage" --att-stage 65 "$T/kill.sgf"
+check "  ... names the flag" grep -q -- '--att-stage' "$T/err"
 usage "missing --sgf-out directory" --sgf-out "$T/nowhere" "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--sgf-out' "$T/err"
 usage "option without its value" "$T/kill.sgf" --nodes
