@@ -590,6 +590,7 @@ static long ngap, ngap_move; /* statuses and first moves the superko bracket lea
 static long nproblems, ncompared, nagree, nunknown, ndisagree, nstatus, nstatus_agree, nstatus_unknown;
 static double max_states;
 static long njapanese, njdiff; /* statuses under the Japanese rules; those the rules change */
+static long nstage; /* first moves the attacker's stage settled (dfpn.h) */
 static long nbig, nbig_white;
 
 /* Solves one side of the problem both ways and compares; returns 0, or -1
@@ -657,6 +658,7 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
 
     if ((double)st0 > max_states)
         max_states = (double)st0;
+    nstage += r.att_settled;
     CHECK(n0 == n1 && n0 == n2, "%s: referee root moves", pic);
     /* PROVED when certain; else the pass-1 status, and PROVED is also
      * accepted (alt) when the superko bracket leaves it open */
@@ -857,10 +859,13 @@ int main(int argc, char **argv)
            nref_move[DFPN_DISPROVED]);
     printf("ld_referee: %ld statuses under the Japanese rules, %ld of them changed by the confirmation\n",
            njapanese, njdiff);
+    printf("ld_referee: %ld first moves settled in the attacker's stage\n", nstage);
     printf("ld_referee: left open by the superko bracket (either answer accepted): %ld statuses, %ld first "
            "moves\n",
            ngap, ngap_move);
     CHECK(nproblems == want, "only %ld problems generated", nproblems);
+    /* the stage's answers are among those compared with the referee */
+    CHECK(nstage > 0, "the attacker's stage settled no first move: it is not exercised");
     CHECK(njdiff > 0, "the confirmation changed none of %ld statuses: the Japanese rules are not exercised", njapanese);
     CHECK(ngap_move * 100 <= ncompared, "%ld of %ld first moves left open by the superko bracket (more than 1%%)",
           ngap_move, ncompared);
