@@ -340,6 +340,25 @@ static int sample_agrees(const char *what, void (*on_off)(dfpn_opts *, int), lon
     return compared;
 }
 
+/* Runs sample_agrees on an option, prints the tally and checks that the
+ * option gives the search's answers and that it worked: its count (what)
+ * is 0 with it off and positive with it on, over more than 200 first
+ * moves compared. */
+static void check_option_agrees(const char *option, const char *counted, void (*on_off)(dfpn_opts *, int),
+                                long long (*count_of)(const dfpn_result *))
+{
+    long long nodes[2] = {0, 0}, count[2] = {0, 0};
+    int differ = 0;
+    int compared = sample_agrees(option, on_off, count_of, &differ, nodes, count);
+    printf("dfpn_test: %s on the in-tree sample: %d first moves settled both ways, %d differ; %lld %s; %lld nodes "
+           "with it, %lld without\n",
+           option, compared, differ, count[1], counted, nodes[1], nodes[0]);
+    CHECK(differ == 0, "%s agrees with the search (%d of %d first moves differ)", option, differ, compared);
+    CHECK(count[0] == 0, "%s off: %lld %s", option, count[0], counted);
+    CHECK(count[1] > 0 && compared > 200, "%s: %lld %s and %d first moves compared", option, count[1], counted,
+          compared);
+}
+
 static void simulate_on_off(dfpn_opts *o, int on) { o->simulate = on; }
 static long long simulated_of(const dfpn_result *r) { return r->simulated; }
 
@@ -349,16 +368,7 @@ static long long simulated_of(const dfpn_result *r) { return r->simulated; }
  * search does not confirm. */
 static void test_simulation_agrees(void)
 {
-    long long nodes[2] = {0, 0}, simulated[2] = {0, 0};
-    int differ = 0;
-    int compared = sample_agrees("the simulation", simulate_on_off, simulated_of, &differ, nodes, simulated);
-    printf("dfpn_test: simulation on the in-tree sample: %d first moves settled both ways, %d differ; %lld "
-           "children simulated; %lld nodes with it, %lld without\n",
-           compared, differ, simulated[1], nodes[1], nodes[0]);
-    CHECK(differ == 0, "the simulation agrees with the search (%d of %d first moves differ)", differ, compared);
-    CHECK(simulated[0] == 0, "nothing simulated with the simulation off (%lld)", simulated[0]);
-    CHECK(simulated[1] > 0 && compared > 200, "the simulation settled children (%lld) and %d first moves compared",
-          simulated[1], compared);
+    check_option_agrees("the simulation", "children simulated", simulate_on_off, simulated_of);
 }
 
 static void stage_on_off(dfpn_opts *o, int on) { o->att_stage = on ? 2 : 0; }
@@ -371,16 +381,7 @@ static long long stage_settled_of(const dfpn_result *r) { return r->att_settled;
  * moves, and none with it off. */
 static void test_att_stage_agrees(void)
 {
-    long long nodes[2] = {0, 0}, settled[2] = {0, 0};
-    int differ = 0;
-    int compared = sample_agrees("the attacker's stage", stage_on_off, stage_settled_of, &differ, nodes, settled);
-    printf("dfpn_test: the attacker's stage on the in-tree sample: %d first moves settled both ways, %d differ; "
-           "%lld settled by the stage; %lld nodes with it, %lld without\n",
-           compared, differ, settled[1], nodes[1], nodes[0]);
-    CHECK(differ == 0, "the attacker's stage agrees with the search (%d of %d first moves differ)", differ, compared);
-    CHECK(settled[0] == 0 && settled[1] > 0 && compared > 200,
-          "the stage settled first moves (%lld; %lld with it off) and %d first moves compared", settled[1], settled[0],
-          compared);
+    check_option_agrees("the attacker's stage", "first moves settled by the stage", stage_on_off, stage_settled_of);
 }
 
 /* Cho Elementary 31 (bundled; kill, book A18, White's D19 group with the
