@@ -58,6 +58,10 @@ static const char solve_help[] =
     "      --att-stage N    first, on 1/N of the budget, the attacker's stage:\n"
     "                       its moves kept near the defender's stones, only\n"
     "                       its wins kept (default 2; 0: off)\n"
+    "      --moves LIST     try only these first moves (points like C18, or\n"
+    "                       pass), each of which must be in play; the problem\n"
+    "                       is then proved when one of them succeeds, else\n"
+    "                       unknown\n"
     "  -q, --quiet          no progress bar; with --json, no summary on stderr\n"
     "  -h, --help           this help\n";
 
@@ -79,6 +83,7 @@ enum {
     BOOK_NOT_TRIED,     /* not a first move of the solver (outside the region, illegal) */
     BOOK_OPEN,          /* not decided within the budget */
     BOOK_OTHER_SIDE,    /* a move of the side not to play */
+    BOOK_NOT_ASKED,     /* left out by --moves: not decided */
 };
 
 typedef struct solve_item {
@@ -116,7 +121,46 @@ static double parse_seconds(const char *opt, const char *s)
     return v;
 }
 
-enum { OPT_TIME = 256, OPT_NODES, OPT_JSON, OPT_SGF_OUT, OPT_SEKI, OPT_CAPTURE_ANY, OPT_TT_LOG2, OPT_RULES, OPT_ATT_STAGE };
+enum {
+    OPT_TIME = 256,
+    OPT_NODES,
+    OPT_JSON,
+    OPT_SGF_OUT,
+    OPT_SEKI,
+    OPT_CAPTURE_ANY,
+    OPT_TT_LOG2,
+    OPT_RULES,
+    OPT_ATT_STAGE,
+    OPT_MOVES
+};
+
+/* --moves: a comma-separated list of points and "pass" into o, or exits
+ * with status 2. */
+static void parse_moves(const char *s, dfpn_opts *o)
+{
+    o->only = 1;
+    o->only_points = bb361_empty();
+    o->only_pass = 0;
+    const char *p = s;
+    for (;;) {
+        char item[32], err[VP_ERRLEN];
+        size_t len = strcspn(p, ",");
+        if (len == 0 || len >= sizeof item)
+            cli_usage_error("--moves: malformed list '%s' (expected points like C18 or pass, separated by commas)", s);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        int m;
+        if (coord_parse(item, 19, &m, err))
+            cli_usage_error("--moves: %s", err);
+        if (m == COORD_PASS)
+            o->only_pass = 1;
+        else
+            bb361_set(&o->only_points, m);
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+}
 
 static void parse_args(int argc, char **argv, solve_args *a)
 {
@@ -127,6 +171,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
         {"seki-is-death", no_argument, 0, OPT_SEKI},    {"capture-any", no_argument, 0, OPT_CAPTURE_ANY},
         {"tt-log2", required_argument, 0, OPT_TT_LOG2}, {"quiet", no_argument, 0, 'q'},
         {"rules", required_argument, 0, OPT_RULES},     {"att-stage", required_argument, 0, OPT_ATT_STAGE},
+        {"moves", required_argument, 0, OPT_MOVES},
         {"help", no_argument, 0, 'h'},                  {0, 0, 0, 0}};
     memset(a, 0, sizeof *a);
     dfpn_opts_init(&a->dopts);
@@ -158,6 +203,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
         case OPT_CAPTURE_ANY: a->dopts.capture_any = 1; break;
         case OPT_TT_LOG2: a->dopts.tt_log2 = (int)cli_parse_long("--tt-log2", optarg, 10, 28); break;
         case OPT_ATT_STAGE: a->dopts.att_stage = (int)cli_parse_long("--att-stage", optarg, 0, 64); break;
+        case OPT_MOVES: parse_moves(optarg, &a->dopts); break;
         case 'q': a->quiet = 1; break;
         case ':': cli_usage_error("go solve: option '%s' needs a value", argv[optind - 1]);
         default: cli_usage_error("go solve: unknown option '%s' (see --help)", argv[optind - 1]);
@@ -201,7 +247,7 @@ static int book_verdict(const solve_work *w)
         return BOOK_AGREES;
     int k = root_index(r, w->book_point);
     if (k < 0)
-        return BOOK_NOT_TRIED;
+        return r->partial ? BOOK_NOT_ASKED : BOOK_NOT_TRIED;
     return r->root_status[k] == DFPN_DISPROVED ? BOOK_REFUTED : BOOK_OPEN;
 }
 
@@ -212,6 +258,7 @@ static const char *book_note(int v)
     case BOOK_REFUTED: return "disagrees: the solver refutes it";
     case BOOK_NOT_TRIED: return "disagrees: not a first move in the region";
     case BOOK_OPEN: return "undecided within the budget";
+    case BOOK_NOT_ASKED: return "not among the first moves tried (--moves)";
     case BOOK_OTHER_SIDE: return "a move of the other side: not compared";
     default: return "";
     }
@@ -287,6 +334,11 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
         moves_text(&s, v, goprob_points_of(w->edge, size, v), size);
         strbuf_puts(&s, " (the frame encloses them; an answer that captures them or plays against them may not hold "
                         "on the full board)\n");
+    }
+    if (r->partial) {
+        strbuf_puts(&s, "  first moves tried (--moves):");
+        moves_text(&s, r->root_move, r->nroot, size);
+        strbuf_puts(&s, "\n");
     }
     strbuf_puts(&s, "  first moves:");
     if (r->nfirst)
@@ -371,6 +423,8 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
             }
         }
         json_object_set_new(j, "refutations", refs);
+        if (r->partial)
+            json_object_set_new(j, "moves_tried", goprob_moves_json(r->root_move, r->nroot, size));
         json_object_set_new(j, "unsolved_moves", open);
         json_object_set_new(j, "book", w->has_book ? json_string(coord_format(w->book_point, size, buf)) : json_null());
         json_object_set_new(j, "agrees_with_book", it->book == BOOK_AGREES ? json_true()
@@ -540,8 +594,11 @@ static void solve_one(const solve_args *a, solve_item *it)
             it->seconds = w->r.seconds;
             it->book = book_verdict(w);
             it->edge = ld_edge_defenders(&w->p, &w->edge) > 0;
-        } else if (w->pr.width != w->pr.height) {
-            w->has_book = 0; /* no coordinates for it */
+        } else {
+            if (rc == VP_ERANGE && a->dopts.only)
+                it->kind = ITEM_ERROR; /* the user's --moves, not the problem */
+            if (w->pr.width != w->pr.height)
+                w->has_book = 0; /* no coordinates for it */
         }
     }
     free(text);
@@ -641,7 +698,7 @@ static void summary(FILE *f, const solve_item *items, int n)
         agree += it->book == BOOK_AGREES;
         proved_agree += it->book == BOOK_AGREES && it->status == DFPN_PROVED;
         disagree += it->book == BOOK_REFUTED || it->book == BOOK_NOT_TRIED;
-        open += it->book == BOOK_OPEN;
+        open += it->book == BOOK_OPEN || it->book == BOOK_NOT_ASKED;
         edge += it->edge;
     }
     fprintf(f, "summary: %d file%s: %d proved, %d ko, %d disproved, %d unknown (%d undefined), %d error%s\n", n,

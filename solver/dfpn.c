@@ -40,6 +40,7 @@
 
 #include "../engines/vp.h"
 #include "benson.h"
+#include "../engines/coord.h"
 #include "ldwin.h"
 
 #define INF UINT32_MAX
@@ -207,6 +208,9 @@ void dfpn_opts_init(dfpn_opts *o)
     o->japanese = 0;
     o->simulate = 1;
     o->att_stage = DFPN_ATT_STAGE;
+    o->only = 0;
+    o->only_points = bb361_empty();
+    o->only_pass = 0;
 }
 
 const char *dfpn_status_name(int status)
@@ -1845,6 +1849,19 @@ static int settled(const kid *v, int proof)
     return v->taint >= 0;
 }
 
+/* The root's children rk[0..n) less the first moves o->only leaves out
+ * (none without it), in their order; returns how many are left. */
+static int root_only(const dfpn_opts *o, kid *rk, int n)
+{
+    if (!o->only)
+        return n;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (rk[i].move == GO_PASS ? o->only_pass : bb361_test(&o->only_points, rk[i].move))
+            rk[m++] = rk[i];
+    return m;
+}
+
 int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *err)
 {
     dfpn_opts def;
@@ -1956,6 +1973,23 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
      * with budget left, pass 0 resumes on its open moves where it stopped,
      * and any new failure that met a ko goes to pass 1 in turn. */
     int n = gen_kids(&c, 0, rk), n1 = 0, cut = 0, mainline = -1;
+    if (o->only) {
+        /* every first move asked for must be one in play */
+        bb361 asked = o->only_points;
+        for (int i = 0; i < n; i++)
+            if (rk[i].move != GO_PASS)
+                bb361_reset(&asked, rk[i].move);
+        if (!bb361_is_empty(asked)) {
+            char buf[COORD_BUFLEN];
+            rc = vp_fail(err, VP_ERANGE, "--moves: the first move %s is not in play here (occupied, outside the region, in the "
+                         "attacker's secure territory, or illegal)",
+                         coord_format(bb361_lowest(&asked), c.boards[0].size, buf));
+            goto done;
+        }
+        int kept = root_only(o, rk, n);
+        r->partial = kept < n;
+        n = kept;
+    }
     int ko_seen0 = 0, stage = 0; /* 0: pass 0 first time, 1: ko pass, 2: pass 0 resumed */
     tt_table other;
     memset(&other, 0, sizeof other);
@@ -1997,7 +2031,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         }
         c.aborted = 0;
         drop_defender_wins(&c);
-        int same = gen_kids(&c, 0, rk) == n;
+        int same = root_only(o, rk, gen_kids(&c, 0, rk)) == n;
         for (int i = 0; i < n && same; i++)
             same = rk[i].move == r->root_move[i];
         if (!same) {
@@ -2059,7 +2093,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                 break; /* no memory for a second table: those stay unknown */
             enter_pass(&c, &other, 1);
             if (!n1) {
-                n1 = gen_kids(&c, 0, rk1);
+                n1 = root_only(o, rk1, gen_kids(&c, 0, rk1));
                 for (int i = 0; i < n1 && i < n; i++)
                     if (rk1[i].move != rk[i].move)
                         n1 = i; /* the same moves in the same order: a ko at the root changes nothing here */
@@ -2117,12 +2151,21 @@ tally:
     }
     /* a ko answer with first moves still unknown is not settled: one of
      * them may succeed outright */
-    r->status = r->nfirst ? DFPN_PROVED : nunk ? DFPN_UNKNOWN : r->nko ? DFPN_KO : DFPN_DISPROVED;
+    /* with first moves left untried (o->only), only a success settles the
+     * problem: an untried move may succeed where the tried ones fail */
+    r->status = r->nfirst                 ? DFPN_PROVED
+                : nunk || r->partial ? DFPN_UNKNOWN
+                : r->nko                  ? DFPN_KO
+                                          : DFPN_DISPROVED;
     if (nunk)
-        snprintf(r->reason, sizeof r->reason, "%d first moves unknown: %s%s; %d empty points in play", nunk,
+        snprintf(r->reason, sizeof r->reason, "%d first moves unknown: %s%s; %d empty points in play%s", nunk,
                  c.aborted == 1 ? "node budget exhausted" : c.aborted == 2 ? "time budget exhausted" : "",
                  cut ? (c.aborted ? "; depth cut" : "depth cut") : "",
-                 bb361_popcount(bb361_and(c.moves, c.boards[0].set[GO_EMPTY])));
+                 bb361_popcount(bb361_and(c.moves, c.boards[0].set[GO_EMPTY])),
+                 r->partial ? "; the other first moves not tried" : "");
+    else if (r->partial && !r->nfirst)
+        snprintf(r->reason, sizeof r->reason, "no first move tried succeeds%s; the other first moves not tried",
+                 r->nko ? " outright" : "");
     free(other.tt);
 done:
     r->nodes = c.nodes;

@@ -127,6 +127,11 @@ typedef struct dfpn_opts {
                           * first on 1/N of the budget (the default 2; only
                           * with a budget), 0 not at all, -1 it alone (its
                           * results: for checks) */
+    int only;            /* 1: only the first moves in only_points (and the
+                          * pass when only_pass) are tried; each must be a
+                          * first move in play */
+    bb361 only_points;
+    int only_pass;
 } dfpn_opts;
 
 /* The answer. Points are bb361 indexes, GO_PASS for a pass. */
@@ -152,6 +157,9 @@ typedef struct dfpn_result {
                           * proof (simulation, see dfpn.c) */
     long long att_nodes; /* nodes of the attacker's stage (dfpn_opts) */
     int att_settled;     /* first moves it settled for the attacker */
+    int partial;         /* 1: some first moves in play were not tried
+                          * (dfpn_opts.only): the status is then PROVED
+                          * when a tried move succeeds, else UNKNOWN */
     double seconds;
     char reason[128]; /* why the status is unknown, else "" */
 } dfpn_result;
@@ -163,7 +171,8 @@ void dfpn_opts_init(dfpn_opts *o);
 
 /* Solves p (framing its board with ld_frame) into *r; returns 0 (status
  * may be DFPN_UNKNOWN with the reason in r->reason), or VP_EINVAL (frame
- * fails, bad options) / VP_ENOMEM with the reason in err. */
+ * fails, bad options) / VP_ERANGE (a first move of o->only is not in
+ * play) / VP_ENOMEM with the reason in err. */
 int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *err);
 
 /* "proved", "disproved", "ko" or "unknown". */

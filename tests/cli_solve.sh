@@ -55,6 +55,36 @@ assert b["stage_nodes"] == 0 and b["stage_settled"] == 0, b
 assert a["first_moves"] == b["first_moves"] and a["status"] == b["status"], (a, b)
 ' "$T/kill.jsonl" "$T/out"
 
+# --moves: only the first moves asked for are tried. The vital point alone
+# kills (proved); A9 alone fails, which leaves the problem unknown (an
+# untried move may succeed), not disproved; a stone is no first move.
+check_exit 0 "--moves B9" vp go solve $B --json --moves B9 "$T/kill.sgf"
+check_py "  ... B9 alone proved, nothing else tried" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and o["first_moves"] == ["B9"], o
+assert o["moves_tried"] == ["B9"] and o["refutations"] == {} and o["unsolved_moves"] == [], o
+assert o["agrees_with_book"] is True, o
+' "$T/out"
+check_exit 0 "--moves A9,pass" vp go solve $B --json --moves A9,pass "$T/kill.sgf"
+check_py "  ... both refuted, the problem unknown, the book not compared" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "unknown" and o["first_moves"] == [], o
+assert sorted(o["refutations"]) == ["A9", "pass"] and sorted(o["moves_tried"]) == ["A9", "pass"], o
+assert "not tried" in o["reason"] and o["agrees_with_book"] is None, o
+' "$T/out"
+check_exit 0 "--moves A9 (text)" vp go solve $B --moves A9 "$T/kill.sgf"
+check "  ... names the moves tried" grep -q "first moves tried (--moves): A9" "$T/out"
+check_exit 1 "--moves on a stone" vp go solve $B --json --moves D9 "$T/kill.sgf"
+check "  ... names the file and the move" grep -q "kill.sgf.*--moves: the first move D9 is not in play" "$T/err"
+check "  ... one line, the error's" has_lines "$T/out" 1
+check_py "  ... the line is an error" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "error" and "D9" in o["reason"], o
+' "$T/out"
+
 check_exit 0 "solve a JSON problem (side and goal inferred)" vp go solve $B --json "$T/kill.json"
 check_py "  ... the same answer as the SGF" '
 import sys
@@ -217,6 +247,10 @@ usage "bad --rules" --rules korean "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--rules' "$T/err"
 usage "bad --att-stage" --att-stage 65 "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--att-stage' "$T/err"
+usage "bad --moves" --moves B9,,C9 "$T/kill.sgf"
+check "  ... names the flag" grep -q -- '--moves' "$T/err"
+usage "--moves off the board" --moves Z9 "$T/kill.sgf"
+check "  ... names the flag" grep -q -- '--moves' "$T/err"
 usage "missing --sgf-out directory" --sgf-out "$T/nowhere" "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--sgf-out' "$T/err"
 usage "option without its value" "$T/kill.sgf" --nodes

@@ -384,6 +384,91 @@ static void test_att_stage_agrees(void)
     check_option_agrees("the attacker's stage", "first moves settled by the stage", stage_on_off, stage_settled_of);
 }
 
+/* --moves (dfpn_opts.only): a first move tried alone gets the status
+ * the whole solve gives it (or stays open within the budget), the result
+ * names that move alone, and the problem is proved only when it
+ * succeeds; a first move not in play is refused. Over the in-tree sample,
+ * the first proven and the first refuted move of each problem. */
+static void test_only_moves(void)
+{
+    const char *top = getenv("top_srcdir");
+    char pattern[4200];
+    snprintf(pattern, sizeof pattern, "%s/data/tsumego/*/*.json", top && *top ? top : ".");
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0) {
+        CHECK(0, "the in-tree sample under %s", pattern);
+        return;
+    }
+    int compared = 0, differ = 0, refused = 0, proved = 0;
+    for (size_t f = 0; f < g.gl_pathc; f++) {
+        char err[VP_ERRLEN];
+        problem pr;
+        problem_init(&pr);
+        ld_problem p;
+        int bad = problem_load_file(g.gl_pathv[f], &pr, err) || ld_problem_from(&pr, NULL, &p, err);
+        problem_free(&pr);
+        if (bad)
+            continue;
+        static dfpn_result all, one;
+        dfpn_opts o;
+        dfpn_opts_init(&o);
+        o.max_nodes = 6000;
+        o.max_seconds = 0;
+        if (dfpn_solve(&p, &o, &all, err) != 0) {
+            CHECK(0, "%s: %s", g.gl_pathv[f], err);
+            continue;
+        }
+        int picked[2] = {-1, -1};
+        for (int i = 0; i < all.nroot; i++) {
+            int st = all.root_status[i];
+            if (st == DFPN_PROVED && picked[0] < 0)
+                picked[0] = i;
+            if (st == DFPN_DISPROVED && picked[1] < 0)
+                picked[1] = i;
+        }
+        for (int k = 0; k < 2; k++) {
+            if (picked[k] < 0)
+                continue;
+            int m = all.root_move[picked[k]];
+            dfpn_opts oo = o;
+            oo.only = 1;
+            if (m == GO_PASS)
+                oo.only_pass = 1;
+            else
+                bb361_set(&oo.only_points, m);
+            if (dfpn_solve(&p, &oo, &one, err) != 0) {
+                CHECK(0, "%s: only %d: %s", g.gl_pathv[f], m, err);
+                continue;
+            }
+            CHECK(one.nroot == 1 && one.root_move[0] == m && one.partial == (all.nroot > 1),
+                  "%s: only %d: %d first moves tried (partial %d)", g.gl_pathv[f], m, one.nroot, one.partial);
+            int a = one.root_status[0], b = all.root_status[picked[k]];
+            CHECK(one.status == (a == DFPN_PROVED ? DFPN_PROVED : one.partial ? DFPN_UNKNOWN : one.status),
+                  "%s: only %d: status %s with the move %s", g.gl_pathv[f], m, dfpn_status_name(one.status),
+                  dfpn_status_name(a));
+            if (a == DFPN_UNKNOWN)
+                continue;
+            compared++;
+            proved += a == DFPN_PROVED;
+            if (a != b && differ++ < 5)
+                CHECK(0, "%s: first move %d is %s alone, %s among all", g.gl_pathv[f], m, dfpn_status_name(a),
+                      dfpn_status_name(b));
+        }
+        /* a stone of the target is no first move */
+        dfpn_opts ob = o;
+        ob.only = 1;
+        bb361_set(&ob.only_points, bb361_lowest(&p.target));
+        refused += dfpn_solve(&p, &ob, &one, err) == VP_ERANGE;
+    }
+    globfree(&g);
+    printf("dfpn_test: first moves alone (--moves): %d compared with the whole solve, %d differ, %d proved; "
+           "%d target stones refused\n",
+           compared, differ, proved, refused);
+    CHECK(differ == 0 && compared >= 70 && proved >= 15, "first moves alone: %d compared, %d differ, %d proved",
+          compared, differ, proved);
+    CHECK(refused > 90, "first moves not in play refused: %d", refused);
+}
+
 /* Cho Elementary 31 (bundled; kill, book A18, White's D19 group with the
  * corner A19 and the eye points A17, C19 to come): after A18 the corner
  * ends in a ko that only Black can start, like the bent four. Under the
@@ -644,6 +729,7 @@ int main(void)
     test_simulation_agrees();
     test_att_stage_agrees();
     test_att_stage_falls_back();
+    test_only_moves();
     test_corpus();
     if (test_skipped)
         printf("dfpn_test: %d skipped\n", test_skipped);
