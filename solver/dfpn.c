@@ -1981,8 +1981,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                 bb361_reset(&asked, rk[i].move);
         if (!bb361_is_empty(asked)) {
             char buf[COORD_BUFLEN];
-            rc = vp_fail(err, VP_ERANGE, "--moves: the first move %s is not in play here (occupied, outside the region, in the "
-                         "attacker's secure territory, or illegal)",
+            rc = vp_fail(err, VP_ERANGE,
+                         "--moves: the first move %s is not in play here (occupied, outside the region, "
+                         "in the attacker's secure territory, or illegal)",
                          coord_format(bb361_lowest(&asked), c.boards[0].size, buf));
             goto done;
         }
@@ -2150,13 +2151,9 @@ tally:
         nunk += r->root_status[i] == DFPN_UNKNOWN;
     }
     /* a ko answer with first moves still unknown is not settled: one of
-     * them may succeed outright */
-    /* with first moves left untried (o->only), only a success settles the
-     * problem: an untried move may succeed where the tried ones fail */
-    r->status = r->nfirst                 ? DFPN_PROVED
-                : nunk || r->partial ? DFPN_UNKNOWN
-                : r->nko                  ? DFPN_KO
-                                          : DFPN_DISPROVED;
+     * them may succeed outright; nor is a failure with first moves left
+     * untried (o->only) */
+    r->status = r->nfirst ? DFPN_PROVED : nunk || r->partial ? DFPN_UNKNOWN : r->nko ? DFPN_KO : DFPN_DISPROVED;
     if (nunk)
         snprintf(r->reason, sizeof r->reason, "%d first moves unknown: %s%s; %d empty points in play%s", nunk,
                  c.aborted == 1 ? "node budget exhausted" : c.aborted == 2 ? "time budget exhausted" : "",
