@@ -586,19 +586,19 @@ static void solve_one(const solve_args *a, solve_item *it)
         rc = goprob_markup_goal(text, len, &lo.markup_goal, err);
         if (rc == 0)
             rc = ld_problem_from(&w->pr, &lo, &w->p, err);
-        if (rc == 0)
+        if (rc == 0) {
             rc = dfpn_solve(&w->p, &a->dopts, &w->r, err);
+            if (rc == VP_ERANGE && a->dopts.only)
+                it->kind = ITEM_ERROR; /* a first move of --moves not in play: the user's input */
+        }
         if (rc == 0) {
             it->kind = ITEM_SOLVED;
             it->status = w->r.status;
             it->seconds = w->r.seconds;
             it->book = book_verdict(w);
             it->edge = ld_edge_defenders(&w->p, &w->edge) > 0;
-        } else {
-            if (rc == VP_ERANGE && a->dopts.only)
-                it->kind = ITEM_ERROR; /* the user's --moves, not the problem */
-            if (w->pr.width != w->pr.height)
-                w->has_book = 0; /* no coordinates for it */
+        } else if (w->pr.width != w->pr.height) {
+            w->has_book = 0; /* no coordinates for it */
         }
     }
     free(text);
