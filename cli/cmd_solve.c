@@ -58,10 +58,10 @@ static const char solve_help[] =
     "      --att-stage N    first, on 1/N of the budget, the attacker's stage:\n"
     "                       its moves kept near the defender's stones, only\n"
     "                       its wins kept (default 2; 0: off)\n"
-    "      --moves LIST     try only these first moves (points like C18, or\n"
-    "                       pass), each of which must be in play; the problem\n"
-    "                       is then proved when one of them succeeds, else\n"
-    "                       unknown\n"
+    "      --moves LIST     try only these first moves (points like C18,\n"
+    "                       rectangles like A16-B19, pass), each of which must\n"
+    "                       be in play; the problem is then proved when one\n"
+    "                       of them succeeds, else unknown\n"
     "  -q, --quiet          no progress bar; with --json, no summary on stderr\n"
     "  -h, --help           this help\n";
 
@@ -134,34 +134,6 @@ enum {
     OPT_MOVES
 };
 
-/* --moves: a comma-separated list of points and "pass" into o, or exits
- * with status 2. */
-static void parse_moves(const char *s, dfpn_opts *o)
-{
-    o->only = 1;
-    o->only_points = bb361_empty();
-    o->only_pass = 0;
-    const char *p = s;
-    for (;;) {
-        char item[32], err[VP_ERRLEN];
-        size_t len = strcspn(p, ",");
-        if (len == 0 || len >= sizeof item)
-            cli_usage_error("--moves: malformed list '%s' (expected points like C18 or pass, separated by commas)", s);
-        memcpy(item, p, len);
-        item[len] = '\0';
-        int m;
-        if (coord_parse(item, 19, &m, err))
-            cli_usage_error("--moves: %s", err);
-        if (m == COORD_PASS)
-            o->only_pass = 1;
-        else
-            bb361_set(&o->only_points, m);
-        if (!p[len])
-            break;
-        p += len + 1;
-    }
-}
-
 static void parse_args(int argc, char **argv, solve_args *a)
 {
     static const struct option opts[] = {
@@ -203,7 +175,10 @@ static void parse_args(int argc, char **argv, solve_args *a)
         case OPT_CAPTURE_ANY: a->dopts.capture_any = 1; break;
         case OPT_TT_LOG2: a->dopts.tt_log2 = (int)cli_parse_long("--tt-log2", optarg, 10, 28); break;
         case OPT_ATT_STAGE: a->dopts.att_stage = (int)cli_parse_long("--att-stage", optarg, 0, 64); break;
-        case OPT_MOVES: parse_moves(optarg, &a->dopts); break;
+        case OPT_MOVES:
+            a->dopts.only = 1;
+            goprob_parse_moves("--moves", optarg, &a->dopts.only_points, &a->dopts.only_pass);
+            break;
         case 'q': a->quiet = 1; break;
         case ':': cli_usage_error("go solve: option '%s' needs a value", argv[optind - 1]);
         default: cli_usage_error("go solve: unknown option '%s' (see --help)", argv[optind - 1]);

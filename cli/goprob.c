@@ -14,16 +14,18 @@
 #include "../engines/vp.h"
 #include "cli.h"
 
-void goprob_parse_points(const char *opt, const char *s, bb361 *set)
+void goprob_parse_moves(const char *opt, const char *s, bb361 *set, int *pass)
 {
     *set = bb361_empty();
+    if (pass)
+        *pass = 0;
     const char *p = s;
     for (;;) {
         char item[32], err[VP_ERRLEN];
         size_t len = strcspn(p, ",");
         if (len == 0 || len >= sizeof item)
-            cli_usage_error("%s: malformed list '%s' (expected points like C18 or rectangles like A16-F19, "
-                            "separated by commas)", opt, s);
+            cli_usage_error("%s: malformed list '%s' (expected points like C18%s or rectangles like A16-F19, "
+                            "separated by commas)", opt, s, pass ? ", pass" : "");
         memcpy(item, p, len);
         item[len] = '\0';
         char *dash = strchr(item, '-');
@@ -34,17 +36,23 @@ void goprob_parse_points(const char *opt, const char *s, bb361 *set)
             cli_usage_error("%s: %s", opt, err);
         if (!dash)
             b = a;
-        if (a == COORD_PASS || b == COORD_PASS)
-            cli_usage_error("%s: 'pass' is not a point", opt);
-        int x0 = bb361_x(a), x1 = bb361_x(b), y0 = bb361_y(a), y1 = bb361_y(b);
-        for (int y = y0 < y1 ? y0 : y1; y <= (y0 < y1 ? y1 : y0); y++)
-            for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++)
-                bb361_set(set, bb361_xy(x, y));
+        if (pass && !dash && a == COORD_PASS) {
+            *pass = 1;
+        } else {
+            if (a == COORD_PASS || b == COORD_PASS)
+                cli_usage_error("%s: 'pass' is not a point", opt);
+            int x0 = bb361_x(a), x1 = bb361_x(b), y0 = bb361_y(a), y1 = bb361_y(b);
+            for (int y = y0 < y1 ? y0 : y1; y <= (y0 < y1 ? y1 : y0); y++)
+                for (int x = x0 < x1 ? x0 : x1; x <= (x0 < x1 ? x1 : x0); x++)
+                    bb361_set(set, bb361_xy(x, y));
+        }
         if (!p[len])
             break;
         p += len + 1;
     }
 }
+
+void goprob_parse_points(const char *opt, const char *s, bb361 *set) { goprob_parse_moves(opt, s, set, NULL); }
 
 static int parse_color(const char *s)
 {

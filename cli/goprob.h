@@ -41,6 +41,9 @@ int goprob_def_option(int code, const char *arg, ld_problem_opts *o);
  * naming opt. Points are checked against 19x19; each problem checks its
  * own board. */
 void goprob_parse_points(const char *opt, const char *s, bb361 *set);
+/* The same, where "pass" may stand alone as an item too: it sets *pass
+ * (pass may be NULL: then it is refused, as above). */
+void goprob_parse_moves(const char *opt, const char *s, bb361 *set, int *pass);
 
 /* Reads the whole file at path into a malloc'd *text (not NUL-terminated)
  * of *len bytes; returns 0, or VP_EIO / VP_ERANGE / VP_ENOMEM with the

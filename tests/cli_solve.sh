@@ -74,6 +74,13 @@ assert o["status"] == "unknown" and o["first_moves"] == [], o
 assert sorted(o["refutations"]) == ["A9", "pass"] and sorted(o["moves_tried"]) == ["A9", "pass"], o
 assert "not tried" in o["reason"] and o["agrees_with_book"] is None, o
 ' "$T/out"
+check_exit 0 "--moves A9-C9 (a rectangle)" vp go solve $B --json --moves A9-C9 "$T/kill.sgf"
+check_py "  ... the three points tried, B9 proved" '
+import sys
+o = records(sys.argv[1])[0]
+assert sorted(o["moves_tried"]) == ["A9", "B9", "C9"] and o["first_moves"] == ["B9"], o
+assert o["status"] == "proved", o
+' "$T/out"
 check_exit 0 "--moves A9 (text)" vp go solve $B --moves A9 "$T/kill.sgf"
 check "  ... names the moves tried" grep -q "first moves tried (--moves): A9" "$T/out"
 check_exit 1 "--moves on a stone" vp go solve $B --json --moves D9 "$T/kill.sgf"

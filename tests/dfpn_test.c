@@ -280,6 +280,31 @@ static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *
     return solve_bundled_rules(rel, nodes, 0, r, book);
 }
 
+/* The files of the in-tree sample (data/tsumego, 101 problems) into *g;
+ * returns 0, or -1 (checked) when they cannot be listed. */
+static int sample_glob(glob_t *g)
+{
+    const char *top = getenv("top_srcdir");
+    char pattern[4200];
+    snprintf(pattern, sizeof pattern, "%s/data/tsumego/*/*.json", top && *top ? top : ".");
+    int grc = glob(pattern, 0, NULL, g);
+    CHECK(grc == 0 && g->gl_pathc == 101, "the in-tree sample: 101 problems under %s (%zu)", pattern,
+          grc == 0 ? g->gl_pathc : (size_t)0);
+    return grc == 0 ? 0 : -1;
+}
+
+/* The problem at path, defined by inference, into *p; returns 0, or -1
+ * when it has no target (a problem for ld_test). */
+static int sample_problem(const char *path, ld_problem *p)
+{
+    char err[VP_ERRLEN];
+    problem pr;
+    problem_init(&pr);
+    int bad = problem_load_file(path, &pr, err) || ld_problem_from(&pr, NULL, p, err);
+    problem_free(&pr);
+    return bad ? -1 : 0;
+}
+
 /* Solves every problem of the in-tree sample (data/tsumego, 101
  * problems) on a fixed node budget, which no solve exceeds, with an option
  * of the search off (r[0]) and on (r[1]), set by on_off; a first move
@@ -289,26 +314,15 @@ static int solve_bundled(const char *rel, long long nodes, dfpn_result *r, int *
 static int sample_agrees(const char *what, void (*on_off)(dfpn_opts *, int), long long (*count_of)(const dfpn_result *),
                          int *differ, long long nodes[2], long long count[2])
 {
-    const char *top = getenv("top_srcdir");
-    char pattern[4200];
-    snprintf(pattern, sizeof pattern, "%s/data/tsumego/*/*.json", top && *top ? top : ".");
     glob_t g;
-    int grc = glob(pattern, 0, NULL, &g);
-    CHECK(grc == 0 && g.gl_pathc == 101, "the in-tree sample: 101 problems under %s (%zu)", pattern,
-          grc == 0 ? g.gl_pathc : (size_t)0);
-    if (grc != 0)
+    if (sample_glob(&g))
         return 0;
     int compared = 0;
     for (size_t f = 0; f < g.gl_pathc; f++) {
         char err[VP_ERRLEN];
-        problem pr;
-        problem_init(&pr);
         ld_problem p;
-        if (problem_load_file(g.gl_pathv[f], &pr, err) || ld_problem_from(&pr, NULL, &p, err)) {
-            problem_free(&pr);
-            continue; /* no target: a problem for ld_test */
-        }
-        problem_free(&pr);
+        if (sample_problem(g.gl_pathv[f], &p))
+            continue;
         static dfpn_result r[2];
         for (int on = 0; on < 2; on++) {
             dfpn_opts o;
@@ -391,23 +405,14 @@ static void test_att_stage_agrees(void)
  * the first proven and the first refuted move of each problem. */
 static void test_only_moves(void)
 {
-    const char *top = getenv("top_srcdir");
-    char pattern[4200];
-    snprintf(pattern, sizeof pattern, "%s/data/tsumego/*/*.json", top && *top ? top : ".");
     glob_t g;
-    if (glob(pattern, 0, NULL, &g) != 0) {
-        CHECK(0, "the in-tree sample under %s", pattern);
+    if (sample_glob(&g))
         return;
-    }
     int compared = 0, differ = 0, refused = 0, proved = 0;
     for (size_t f = 0; f < g.gl_pathc; f++) {
         char err[VP_ERRLEN];
-        problem pr;
-        problem_init(&pr);
         ld_problem p;
-        int bad = problem_load_file(g.gl_pathv[f], &pr, err) || ld_problem_from(&pr, NULL, &p, err);
-        problem_free(&pr);
-        if (bad)
+        if (sample_problem(g.gl_pathv[f], &p))
             continue;
         static dfpn_result all, one;
         dfpn_opts o;
