@@ -532,12 +532,9 @@ static ld_wset lowest_point(int n, const ld_wset *s)
 #define DFPN_DEAD_TWO 1
 #endif
 
-static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
+LD_WIN_INLINE int no_eye_space_n(const ctx *c, const bb361 *set, ld_view *v, int n)
 {
-    if (!c->frame_ok)
-        return 0;
     const ld_win *w = &c->win;
-    int n = w->nw;
     ld_win_view(w, set, v);
     ld_wset A, on, seed, notsafe;
     memset(&A, 0, sizeof A);
@@ -553,16 +550,16 @@ static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
     }
     if (!any)
         return 0;
-    ld_wset safe = ld_win_flood(w, seed, &A);
+    ld_wset safe = ld_win_flood_n(w, seed, &A, n);
     for (int i = 0; i < n; i++)
         notsafe.w[i] = w->wregion.w[i] & ~safe.w[i];
-    ld_wset S = ld_win_flood(w, on, &notsafe);
+    ld_wset S = ld_win_flood_n(w, on, &notsafe, n);
     uint64_t bad = 0;
     for (int i = 0; i < n; i++)
         bad |= (S.w[i] & A.w[i]) | (c->wtarget.w[i] & ~S.w[i]) | (S.w[i] & v->empty.w[i] & ~c->wmoves.w[i]);
     if (bad)
         return 0;
-    ld_wset T = ld_win_flood(w, lowest_point(n, &on), &v->d), notS;
+    ld_wset T = ld_win_flood_n(w, lowest_point(n, &on), &v->d, n), notS;
     memset(&notS, 0, sizeof notS);
     for (int i = 0; i < n; i++) {
         bad |= on.w[i] & ~T.w[i];
@@ -572,7 +569,7 @@ static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
         return 0;
     /* P: the points of S all of whose on-board neighbours lie in S (a
      * neighbour outside the box lies outside the region: rim) */
-    ld_wset near = ld_win_dilate(w, &notS, &w->box), P;
+    ld_wset near = ld_win_dilate_n(w, &notS, &w->box, n), P;
     int left = 0;
     for (int i = 0; i < n; i++) {
         P.w[i] = S.w[i] & ~near.w[i] & ~w->wrim.w[i] & ~T.w[i];
@@ -584,11 +581,18 @@ static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
         return 0;
     /* two points: dead when they are next to each other (a 2,151-node
      * corner test takes 1,041 with this: dfpn_test test_dead_two) */
-    ld_wset both = ld_win_flood(w, lowest_point(n, &P), &P);
+    ld_wset both = ld_win_flood_n(w, lowest_point(n, &P), &P, n);
     int k = 0;
     for (int i = 0; i < n; i++)
         k += bb_popcount64(both.w[i]);
     return k == 2;
+}
+
+static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
+{
+    if (!c->frame_ok)
+        return 0;
+    return LD_WIN_ONE(&c->win, no_eye_space_n, c, set, v);
 }
 
 /* The static status of b's stones, cached by stone hash: 1 the target is

@@ -42,51 +42,56 @@ int ld_win_init(ld_win *s, const bb361 *region, int size, int defender, char *er
     return 0;
 }
 
-void ld_win_view(const ld_win *s, const bb361 *set, ld_view *v)
+LD_WIN_INLINE void win_view(const ld_win *s, const bb361 *set, ld_view *v, int n)
 {
     if (v->ready)
         return;
     ld_wset e = ld_win_pack(s, &set[GO_EMPTY]);
     v->d = ld_win_pack(s, &set[s->defender]);
-    ld_wset near = ld_win_dilate(s, &v->d, &s->box);
-    for (int i = 0; i < s->nw; i++) {
+    ld_wset near = ld_win_dilate_n(s, &v->d, &s->box, n);
+    for (int i = 0; i < n; i++) {
         v->x.w[i] = s->wregion.w[i] & ~v->d.w[i];
         v->empty.w[i] = e.w[i] & s->wregion.w[i];
         v->far.w[i] = v->empty.w[i] & ~near.w[i];
     }
-    for (int i = s->nw; i < LD_WIN_WORDS; i++)
+    for (int i = n; i < LD_WIN_WORDS; i++)
         v->d.w[i] = v->x.w[i] = v->empty.w[i] = v->far.w[i] = 0;
     v->ready = 1;
 }
 
+void ld_win_view(const ld_win *s, const bb361 *set, ld_view *v)
+{
+    LD_WIN_ONE(s, win_view, s, set, v);
+}
+
 /* Removes and returns the lowest point of *w as a one-point set; *w must
  * not be empty. */
-static ld_wset pop(const ld_win *s, ld_wset *w)
+LD_WIN_INLINE ld_wset pop(ld_wset *w, int n)
 {
     ld_wset r;
     memset(&r, 0, sizeof r);
     int i = 0;
     while (!w->w[i])
         i++;
-    assert(i < s->nw);
-    (void)s;
+    assert(i < n);
+    (void)n;
     r.w[i] = w->w[i] & -w->w[i];
     w->w[i] &= w->w[i] - 1;
     return r;
 }
 
-static int nonempty(const ld_win *s, const ld_wset *w)
+LD_WIN_INLINE int nonempty(const ld_wset *w, int n)
 {
     uint64_t d = 0;
-    for (int i = 0; i < s->nw; i++)
+    for (int i = 0; i < n; i++)
         d |= w->w[i];
     return d != 0;
 }
 
-static int meets(const ld_win *s, const ld_wset *a, const ld_wset *b)
+LD_WIN_INLINE int meets(const ld_wset *a, const ld_wset *b, int n)
 {
     uint64_t d = 0;
-    for (int i = 0; i < s->nw; i++)
+    for (int i = 0; i < n; i++)
         d |= a->w[i] & b->w[i];
     return d != 0;
 }
@@ -97,35 +102,40 @@ static int meets(const ld_win *s, const ld_wset *a, const ld_wset *b)
 ** the region and whose every empty point is next to a defender stone. A
 ** region with a point on the rim reaches outside and is no candidate.
 */
-int ld_win_candidate(const ld_win *s, const bb361 *set, ld_view *v, int p)
+LD_WIN_INLINE int win_candidate(const ld_win *s, const bb361 *set, ld_view *v, int p, int n)
 {
     if (bb361_test(&s->rim, p))
         return 0;
-    ld_win_view(s, set, v);
+    win_view(s, set, v, n);
     ld_wset r;
     memset(&r, 0, sizeof r);
     int k = bit_of(s, p);
     r.w[k >> 6] = (uint64_t)1 << (k & 63);
     for (;;) {
         uint64_t bad = 0, grew = 0;
-        for (int i = 0; i < s->nw; i++)
+        for (int i = 0; i < n; i++)
             bad |= r.w[i] & (s->wrim.w[i] | v->far.w[i]);
         if (bad)
             return 0;
-        ld_wset n = ld_win_dilate(s, &r, &v->x);
-        for (int i = 0; i < s->nw; i++)
-            grew |= n.w[i] ^ r.w[i];
+        ld_wset g = ld_win_dilate_n(s, &r, &v->x, n);
+        for (int i = 0; i < n; i++)
+            grew |= g.w[i] ^ r.w[i];
         if (!grew)
             return 1;
-        r = n;
+        r = g;
     }
 }
 
+int ld_win_candidate(const ld_win *s, const bb361 *set, ld_view *v, int p)
+{
+    return LD_WIN_ONE(s, win_candidate, s, set, v, p);
+}
+
 /* The lowest point of the non-empty *w as a one-point set. */
-static ld_wset lowest(const ld_win *s, const ld_wset *w)
+LD_WIN_INLINE ld_wset lowest(const ld_wset *w, int n)
 {
     ld_wset t = *w;
-    return pop(s, &t);
+    return pop(&t, n);
 }
 
 /*
@@ -138,33 +148,33 @@ static ld_wset lowest(const ld_win *s, const ld_wset *w)
 ** every empty point of a piece is a liberty of it: each piece is then a
 ** vital region of the grown chain.
 */
-static int splits_on_answer(const ld_win *s, const ld_wset *r)
+LD_WIN_INLINE int splits_on_answer(const ld_win *s, const ld_wset *r, int n)
 {
     ld_wset left = *r;
-    while (nonempty(s, &left)) {
-        ld_wset a = pop(s, &left), tries = *r, around = ld_win_dilate(s, &a, r);
+    while (nonempty(&left, n)) {
+        ld_wset a = pop(&left, n), tries = *r, around = ld_win_dilate_n(s, &a, r, n);
         int ok = 0;
-        while (!ok && nonempty(s, &tries)) {
-            ld_wset d = pop(s, &tries), rest, libs;
-            if (meets(s, &d, &a))
+        while (!ok && nonempty(&tries, n)) {
+            ld_wset d = pop(&tries, n), rest, libs;
+            if (meets(&d, &a, n))
                 continue;
             memset(&rest, 0, sizeof rest);
             memset(&libs, 0, sizeof libs);
-            for (int i = 0; i < s->nw; i++) {
+            for (int i = 0; i < n; i++) {
                 rest.w[i] = r->w[i] & ~d.w[i];
                 libs.w[i] = around.w[i] & ~d.w[i] & ~a.w[i];
             }
             const ld_wset rd = rest;
-            if (!nonempty(s, &libs))
+            if (!nonempty(&libs, n))
                 continue; /* d would capture a */
             int pieces = 0;
-            while (nonempty(s, &rest)) {
-                ld_wset piece = ld_win_flood(s, lowest(s, &rest), &rd), only_a = piece;
-                for (int i = 0; i < s->nw; i++) {
+            while (nonempty(&rest, n)) {
+                ld_wset piece = ld_win_flood_n(s, lowest(&rest, n), &rd, n), only_a = piece;
+                for (int i = 0; i < n; i++) {
                     rest.w[i] &= ~piece.w[i];
                     only_a.w[i] = piece.w[i] & ~a.w[i];
                 }
-                pieces += nonempty(s, &only_a);
+                pieces += nonempty(&only_a, n);
             }
             ok = pieces >= 2;
         }
@@ -185,15 +195,15 @@ static int splits_on_answer(const ld_win *s, const ld_wset *r)
 */
 #define PIECES 64
 
-static int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all, int answer)
+LD_WIN_INLINE int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all, int answer, int n)
 {
-    ld_win_view(s, set, v);
-    int n = s->nw, nc = 0, nr = 0;
+    win_view(s, set, v, n);
+    int nc = 0, nr = 0;
     ld_wset seeds, cand, e;
     memset(&seeds, 0, sizeof seeds);
     for (int i = 0; i < n; i++)
         seeds.w[i] = (v->x.w[i] & s->wrim.w[i]) | v->far.w[i];
-    ld_wset bad = ld_win_flood(s, seeds, &v->x);
+    ld_wset bad = ld_win_flood_n(s, seeds, &v->x, n);
     memset(&cand, 0, sizeof cand);
     memset(&e, 0, sizeof e);
     int ne = 0;
@@ -205,22 +215,22 @@ static int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 
     if (ne < 2)
         return 0; /* two vital regions need two empty points */
     ld_wset region[PIECES], chain[PIECES], reach[PIECES];
-    while (nonempty(s, &e)) {
+    while (nonempty(&e, n)) {
         if (nr == PIECES)
             return -1;
-        region[nr] = ld_win_flood(s, pop(s, &e), &cand);
+        region[nr] = ld_win_flood_n(s, pop(&e, n), &cand, n);
         for (int i = 0; i < n; i++)
             e.w[i] &= ~region[nr].w[i];
         nr++;
     }
     if (nr < 2 && !answer)
         return 0;
-    ld_wset touching = ld_win_dilate(s, &cand, &v->d);
-    while (nonempty(s, &touching)) {
+    ld_wset touching = ld_win_dilate_n(s, &cand, &v->d, n);
+    while (nonempty(&touching, n)) {
         if (nc == PIECES)
             return -1;
-        chain[nc] = ld_win_flood(s, pop(s, &touching), &v->d);
-        reach[nc] = ld_win_dilate(s, &chain[nc], &s->box); /* the chain and its neighbours */
+        chain[nc] = ld_win_flood_n(s, pop(&touching, n), &v->d, n);
+        reach[nc] = ld_win_dilate_n(s, &chain[nc], &s->box, n); /* the chain and its neighbours */
         for (int i = 0; i < n; i++)
             touching.w[i] &= ~chain[nc].w[i];
         nc++;
@@ -230,7 +240,7 @@ static int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 
     for (int j = 0; j < nr; j++) {
         border[j] = 0;
         for (int c = 0; c < nc; c++) {
-            if (!meets(s, &reach[c], &region[j]))
+            if (!meets(&reach[c], &region[j], n))
                 continue;
             border[j] |= (uint64_t)1 << c;
             uint64_t outside = 0;
@@ -252,7 +262,7 @@ static int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 
             size += bb_popcount64(region[j].w[i]);
             stones |= region[j].w[i] & ~v->empty.w[i];
         }
-        if (!stones && size >= 3 && size <= LD_WIN_SPLIT_MAX && splits_on_answer(s, &region[j]))
+        if (!stones && size >= 3 && size <= LD_WIN_SPLIT_MAX && splits_on_answer(s, &region[j], n))
             twice |= (uint64_t)1 << j;
     }
     uint64_t live_c = nc == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nc) - 1;
@@ -274,20 +284,20 @@ static int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 
     ld_wset t = ld_win_pack(s, on), left = t;
     for (uint64_t m = live_c; m;) {
         const ld_wset *ch = &chain[bb_pop_lsb(&m)];
-        if (!all && meets(s, ch, &t))
+        if (!all && meets(ch, &t, n))
             return 1;
         for (int i = 0; i < n; i++)
             left.w[i] &= ~ch->w[i];
     }
-    return all && nonempty(s, &t) && !nonempty(s, &left);
+    return all && nonempty(&t, n) && !nonempty(&left, n);
 }
 
 int ld_win_alive(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all)
 {
-    return win_alive(s, set, v, on, all, 0);
+    return LD_WIN_ONE(s, win_alive, s, set, v, on, all, 0);
 }
 
 int ld_win_alive_answer(const ld_win *s, const bb361 *set, ld_view *v, const bb361 *on, int all)
 {
-    return win_alive(s, set, v, on, all, 1);
+    return LD_WIN_ONE(s, win_alive, s, set, v, on, all, 1);
 }

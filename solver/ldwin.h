@@ -34,12 +34,21 @@ typedef struct ld_win {
     ld_wset box, wregion, wrim;
 } ld_win;
 
-/* Window primitives, for further tests written on the window. */
+/* Window primitives, for further tests written on the window. The _n
+ * forms take the word count n (s->nw) as an argument: called with a
+ * constant 1 from an inlined body, they compile to single-word code, which
+ * is the window of most problems (LD_WIN_ONE below). */
+#if defined(__GNUC__)
+#define LD_WIN_INLINE static inline __attribute__((always_inline))
+#else
+#define LD_WIN_INLINE static inline
+#endif
+
 /* The points next to a point of a or in a, within mask. */
-static inline ld_wset ld_win_dilate(const ld_win *s, const ld_wset *a, const ld_wset *mask)
+LD_WIN_INLINE ld_wset ld_win_dilate_n(const ld_win *s, const ld_wset *a, const ld_wset *mask, int n)
 {
     ld_wset r = {{0}}; /* words from nw on stay zero */
-    int k = s->stride, n = s->nw;
+    int k = s->stride;
     for (int i = 0; i < n; i++) {
         uint64_t x = a->w[i], below = i > 0 ? a->w[i - 1] : 0, above = i + 1 < n ? a->w[i + 1] : 0;
         uint64_t v = x | x << 1 | x >> 1 | x << k | x >> k;
@@ -50,18 +59,33 @@ static inline ld_wset ld_win_dilate(const ld_win *s, const ld_wset *a, const ld_
 }
 
 /* The points of within connected inside within to the seeds r. */
-static inline ld_wset ld_win_flood(const ld_win *s, ld_wset r, const ld_wset *within)
+LD_WIN_INLINE ld_wset ld_win_flood_n(const ld_win *s, ld_wset r, const ld_wset *within, int n)
 {
     for (;;) {
-        ld_wset n = ld_win_dilate(s, &r, within);
+        ld_wset g = ld_win_dilate_n(s, &r, within, n);
         uint64_t grew = 0;
-        for (int i = 0; i < s->nw; i++)
-            grew |= n.w[i] ^ r.w[i];
+        for (int i = 0; i < n; i++)
+            grew |= g.w[i] ^ r.w[i];
         if (!grew)
             return r;
-        r = n;
+        r = g;
     }
 }
+
+static inline ld_wset ld_win_dilate(const ld_win *s, const ld_wset *a, const ld_wset *mask)
+{
+    return ld_win_dilate_n(s, a, mask, s->nw);
+}
+
+static inline ld_wset ld_win_flood(const ld_win *s, ld_wset r, const ld_wset *within)
+{
+    return ld_win_flood_n(s, r, within, s->nw);
+}
+
+/* Calls f(args..., n) with the word count n of the window s: a constant 1
+ * for a one-word window (so that the inlined body of f is single-word
+ * code), else s->nw. */
+#define LD_WIN_ONE(s, f, ...) ((s)->nw == 1 ? f(__VA_ARGS__, 1) : f(__VA_ARGS__, (s)->nw))
 
 /* Packs the points of set inside the box into the window. */
 static inline ld_wset ld_win_pack(const ld_win *s, const bb361 *set)

@@ -790,15 +790,19 @@ static void test_window(void)
  * positions as ld_frame leaves them: random stones inside a rectangle
  * along an edge or in a corner, and outside it only attacker stones and
  * empty points; for "any stone of on alive" and "all of on alive", with
- * on the defender's stones or a random part of them. */
+ * on the defender's stones or a random part of them. The last thousand
+ * rectangles are larger, so that windows of several words (a code path of
+ * their own: LD_WIN_ONE) are compared as often as one-word ones. */
 static void test_ldwin(void)
 {
     rng r;
     rng_seed(&r, 20261129, 0x1d, 0x77, 0);
-    int cases = 0, alive = 0, same = 0, undecided = 0;
+    int cases = 0, alive = 0, same = 0, undecided = 0, multi = 0, multi_alive = 0;
     char err[VP_ERRLEN];
-    for (int iter = 0; iter < 4000; iter++) {
-        int w = 2 + (int)rng_below(&r, 8), h = 2 + (int)rng_below(&r, 6);
+    for (int iter = 0; iter < 5000; iter++) {
+        int big = iter >= 4000;
+        int w = big ? 6 + (int)rng_below(&r, 14) : 2 + (int)rng_below(&r, 8);
+        int h = big ? 5 + (int)rng_below(&r, 10) : 2 + (int)rng_below(&r, 6);
         int x0 = iter % 4 == 0 ? (int)rng_below(&r, (uint64_t)(20 - w)) : iter % 4 == 1 ? 0 : 19 - w;
         int y0 = iter % 3 == 0 ? 0 : iter % 3 == 1 ? 19 - h : (int)rng_below(&r, (uint64_t)(20 - h));
         int defender = 1 + (int)rng_below(&r, 2), attacker = 3 - defender;
@@ -839,6 +843,8 @@ static void test_ldwin(void)
             CHECK(all != 1 || all2 == 1, "all alive with no answer, not with one (iteration %d)", iter);
             cases += 2;
             alive += want_any;
+            multi += win.nw > 1 ? 2 : 0;
+            multi_alive += win.nw > 1 && want_any;
             undecided += (any < 0) + (all < 0);
             same += (any < 0 || any == want_any) + (all < 0 || all == want_all);
         }
@@ -862,8 +868,11 @@ static void test_ldwin(void)
     CHECK(same == cases, "ld_win differs from benson_alive in %d of %d cases", cases - same, cases);
     CHECK(alive >= 200, "only %d cases with alive stones", alive);
     CHECK(undecided * 100 <= cases, "%d of %d cases undecided", undecided, cases);
-    printf("ld_win: %d cases, %d with alive stones, %d undecided, all equal: %s\n", cases, alive, undecided,
-           same == cases ? "yes" : "no");
+    CHECK(multi >= 1000 && multi_alive >= 50, "only %d cases in windows of several words (%d alive)", multi,
+          multi_alive);
+    printf("ld_win: %d cases, %d with alive stones, %d undecided, %d in windows of several words (%d alive), all "
+           "equal: %s\n",
+           cases, alive, undecided, multi, multi_alive, same == cases ? "yes" : "no");
 }
 
 static void test_soundness(void)
