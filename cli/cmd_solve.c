@@ -105,6 +105,7 @@ typedef struct solve_work {
     int size;
     int has_book, book_point, book_color; /* book_point: bb361 or GO_PASS */
     bb361 edge; /* ld_edge_defenders of p, once solved */
+    char region_check[160]; /* what the wider regions said, or "" */
 } solve_work;
 
 /* ---- arguments ------------------------------------------------------------ */
@@ -303,6 +304,8 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
     if (r->reason[0])
         strbuf_printf(&s, " (%s)", r->reason);
     strbuf_printf(&s, "\n  problem: %s\n", p->summary);
+    if (w->region_check[0])
+        strbuf_printf(&s, "  region check: %s\n", w->region_check);
     if (it->edge) {
         int v[GO_NPOINTS];
         strbuf_puts(&s, "  caution: defender stones on the region's edge:");
@@ -383,6 +386,7 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
                                                      ld_from_name(p->target_from), "region",
                                                      ld_from_name(p->region_from)));
         json_object_set_new(j, "definition", json_string(p->summary));
+        json_object_set_new(j, "region_check", w->region_check[0] ? json_string(w->region_check) : json_null());
         json_object_set_new(j, "edge_defenders", goprob_set_json(w->edge, size));
         json_object_set_new(j, "first_moves", goprob_moves_json(r->first, r->nfirst, size));
         json_object_set_new(j, "ko_moves", goprob_moves_json(r->ko_first, r->nko, size));
@@ -538,6 +542,62 @@ static char *sgf_report(const solve_work *w, char *err)
 
 /* ---- one file ------------------------------------------------------------------- */
 
+/*
+** A problem whose inferred region leaves no first move that reaches the
+** goal is solved again, on what is left of the budget, in the wider
+** regions of ld_widen (step 1, then step 2): a tsumego has an answer, and
+** a region inferred too tightly gives the frame points the answer needs.
+** When a wider region has a first move that succeeds (outright or by ko),
+** its problem and proof replace the first, the region marked "widened";
+** else the disproof in the inferred region stands, and region_check says
+** what the wider regions gave. Nodes and seconds count every solve.
+*/
+static void widen(const solve_args *a, solve_work *w)
+{
+    ld_problem *p2 = malloc(sizeof *p2);
+    dfpn_result *r2 = malloc(sizeof *r2);
+    long long nodes = w->r.nodes;
+    double seconds = w->r.seconds;
+    int n0 = bb361_popcount(w->p.region);
+    bb361 last = w->p.region;
+    for (int step = 1; p2 && r2 && step <= 2; step++) {
+        bb361 region;
+        if (!ld_widen(&w->p, step, &region) || bb361_equal(region, last))
+            continue;
+        last = region;
+        dfpn_opts o = a->dopts;
+        if (o.max_seconds > 0 && (o.max_seconds -= seconds) < 0.01)
+            break;
+        if (o.max_nodes > 0 && (o.max_nodes -= nodes) < 1000)
+            break;
+        char err[VP_ERRLEN];
+        ld_problem_widened(&w->p, &region, p2);
+        if (dfpn_solve(p2, &o, r2, err) != 0)
+            break;
+        nodes += r2->nodes;
+        seconds += r2->seconds;
+        int n = bb361_popcount(region);
+        if (r2->status == DFPN_PROVED || r2->status == DFPN_KO) {
+            snprintf(w->region_check, sizeof w->region_check,
+                     "the inferred region (%d points) left no first move; solved again in a wider one (%d points)",
+                     n0, n);
+            w->p = *p2;
+            w->r = *r2;
+            break;
+        }
+        snprintf(w->region_check, sizeof w->region_check,
+                 r2->status == DFPN_DISPROVED ? "no first move succeeds in a wider region (%d points) either"
+                                              : "a wider region (%d points) is open within the budget",
+                 n);
+        if (r2->status != DFPN_DISPROVED)
+            break;
+    }
+    w->r.nodes = nodes;
+    w->r.seconds = seconds;
+    free(p2);
+    free(r2);
+}
+
 static void solve_one(const solve_args *a, solve_item *it)
 {
     char err[VP_ERRLEN] = "", *text = NULL;
@@ -565,6 +625,8 @@ static void solve_one(const solve_args *a, solve_item *it)
             rc = dfpn_solve(&w->p, &a->dopts, &w->r, err);
             if (rc == VP_ERANGE && a->dopts.only)
                 it->kind = ITEM_ERROR; /* a first move of --moves not in play: the user's input */
+            if (rc == 0 && w->r.status == DFPN_DISPROVED && w->p.region_from == LD_FROM_INFERRED && !a->dopts.only)
+                widen(a, w);
         }
         if (rc == 0) {
             it->kind = ITEM_SOLVED;

@@ -52,6 +52,7 @@ const char *ld_from_name(int from)
     case LD_FROM_MARKUP: return "markup";
     case LD_FROM_COMMENT: return "comment";
     case LD_FROM_FLAGS: return "flags";
+    case LD_FROM_WIDENED: return "widened";
     default: return "inferred";
     }
 }
@@ -713,6 +714,37 @@ int ld_problem_from(const problem *pr, const ld_problem_opts *opts, ld_problem *
         summarize(out, 0);
     }
     return rc;
+}
+
+int ld_widen(const ld_problem *p, int step, bb361 *out)
+{
+    int x0, y0, x1, y1, last = p->board.size - 1;
+    bbox(p->region, &x0, &y0, &x1, &y1);
+    if (step == 1) {
+        x0 = x0 == 1 ? 0 : x0;
+        y0 = y0 == 1 ? 0 : y0;
+        x1 = x1 == last - 1 ? last : x1;
+        y1 = y1 == last - 1 ? last : y1;
+    } else {
+        x0 = x0 > 0 ? x0 - 1 : 0;
+        y0 = y0 > 0 ? y0 - 1 : 0;
+        x1 = x1 < last ? x1 + 1 : last;
+        y1 = y1 < last ? y1 + 1 : last;
+    }
+    bb361 r = p->region;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+            bb361_set(&r, bb361_xy(x, y));
+    *out = close_region(&p->board, p->defender, r);
+    return !bb361_equal(*out, p->region);
+}
+
+void ld_problem_widened(const ld_problem *p, const bb361 *region, ld_problem *out)
+{
+    *out = *p;
+    out->region = *region;
+    out->region_from = LD_FROM_WIDENED;
+    summarize(out, 0);
 }
 
 /* ---- frame ---------------------------------------------------------------------- */

@@ -15,7 +15,7 @@
 enum { LD_GOAL_NONE = 0, LD_KILL = 1, LD_LIVE = 2 };
 
 /* Where a part of the problem came from. */
-enum { LD_FROM_INFERRED = 0, LD_FROM_MARKUP = 1, LD_FROM_COMMENT = 2, LD_FROM_FLAGS = 3 };
+enum { LD_FROM_INFERRED = 0, LD_FROM_MARKUP = 1, LD_FROM_COMMENT = 2, LD_FROM_FLAGS = 3, LD_FROM_WIDENED = 4 };
 
 #define LD_SUMMARY_LEN 320
 #define LD_DEFAULT_MARGIN 0
@@ -89,6 +89,21 @@ int ld_frame(const ld_problem *p, go_board *out, char *err);
  * full board (bench/RESULTS.md, "The defender's stones on the region's
  * edge"). */
 int ld_edge_defenders(const ld_problem *p, bb361 *out);
+
+/*
+** The wider regions tried when a problem's inferred region leaves no first
+** move that reaches the goal (vp go solve): a region inferred too tightly
+** gives the frame points the answer needs (bench/RESULTS.md, "Where the
+** solver and the book disagree"). Step 1 is the region's bounding box,
+** run on to the board's edge on each side where it stops one line short
+** of it; step 2 the bounding box grown by one line on every side (on the
+** board). Each is closed under defender chains like any region. Sets *out
+** and returns 1 when it differs from p's region, else returns 0.
+*/
+int ld_widen(const ld_problem *p, int step, bb361 *out);
+/* *out = p with the region region (from ld_widen) and region_from
+ * LD_FROM_WIDENED, its summary rewritten; returns nothing. */
+void ld_problem_widened(const ld_problem *p, const bb361 *region, ld_problem *out);
 
 /* The goal a text states ("to live", "to kill", "to capture"), or
  * LD_GOAL_NONE when it states none or both. */

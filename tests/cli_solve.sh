@@ -279,6 +279,46 @@ check_exit 0 "edge defenders (text)" vp go solve -q --nodes 1 --time-limit 0 "$i
 check "  ... one caution line, naming L17" sh -c "[ \$(grep -c '^  caution: defender stones on the region.s edge: L17 ' '$T/out') -eq 1 ] && [ \$(grep -c '^  caution: defender' '$T/out') -eq 1 ]"
 check "  ... and the summary counts one problem" grep -q "^  caution: 1 problem with defender stones on the region's edge" "$T/out"
 
+# A region inferred too tightly (Cho Elementary 74, tests/widen/README): in
+# it every first move of Black fails, and the solver tries again, on what
+# is left of the budget, in a wider region, where D18 lives.
+w74="$top_srcdir/tests/widen/Prob0074.json"
+check_exit 0 "a disproof in the inferred region, solved again in a wider one" \
+    vp go solve --json -q --nodes 60000 --time-limit 0 "$w74"
+check_py "  ... proved in the widened region, which says so" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and o["first_moves"] == ["D18"], o
+assert o["agrees_with_book"] is True, o
+assert o["inferred"]["region"] == "widened" and "(widened)" in o["definition"], o["definition"]
+assert len(o["region"]) == 42 and {"A14", "G19", "D18"} <= set(o["region"]), o["region"]
+assert "the inferred region (28 points) left no first move" in o["region_check"], o["region_check"]
+assert o["nodes"] <= 60000, o["nodes"]
+' "$T/out"
+check_exit 0 "  ... in text" vp go solve -q --nodes 60000 --time-limit 0 "$w74"
+check "  ... a region check line" grep -q '^  region check: the inferred region (28 points) left no first move; solved again in a wider one (42 points)$' "$T/out"
+check_exit 0 "  ... with too small a budget for the wider region" vp go solve --json -q --nodes 30000 --time-limit 0 "$w74"
+check_py "  ... the disproof in the inferred region stands, and is marked unconfirmed" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "disproved" and o["first_moves"] == [] and o["inferred"]["region"] == "inferred", o
+assert len(o["region"]) == 28, o["region"]
+assert o["region_check"] == "a wider region (42 points) is open within the budget", o["region_check"]
+' "$T/out"
+r74=$(python3 -c "import json,sys; print(','.join(json.loads(open(sys.argv[1]).readline())['region']))" "$T/out")
+check_exit 0 "  ... a region given by flags is not widened" vp go solve --json -q --nodes 60000 --time-limit 0 --region "$r74" "$w74"
+check_py "  ... disproved, no region check" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "disproved" and o["inferred"]["region"] == "flags" and o["region_check"] is None, o
+' "$T/out"
+check_exit 0 "  ... nor is a solve of chosen first moves (--moves)" vp go solve --json -q --nodes 60000 --time-limit 0 --moves D18 "$w74"
+check_py "  ... unknown in the inferred region" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "unknown" and o["inferred"]["region"] == "inferred" and o["region_check"] is None, o
+' "$T/out"
+
 # The bundled problems (when the shared data is beside the tree): every
 # record well formed, with a small budget.
 data="$top_srcdir/../shared/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary"

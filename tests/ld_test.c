@@ -362,6 +362,37 @@ static void test_markup(void)
     problem_free(&pr);
 }
 
+/* ld_widen: step 1 runs the region's box on to the board's edge where it
+ * stops one line short, step 2 grows the box by a line (clipped to the
+ * board); both close the region under defender chains; a region that no
+ * step changes gives 0. */
+static void test_widen(void)
+{
+    go_board b;
+    ld_problem p, q;
+    if (define_corner(&b, kill_rows, 3, GO_BLACK, &p, "widen"))
+        return;
+    p.region = pts("B18 C18 D18 E18", 19); /* a region one line short of the top and left edges */
+    bb361 r;
+    CHECK(ld_widen(&p, 1, &r) == 1, "widen 1: changed");
+    CHECK(bb361_equal(r, pts("A19 B19 C19 D19 E19 A18 B18 C18 D18 E18", 19)),
+          "widen 1: the box A18-E19 (the white chain inside it)");
+    CHECK(ld_widen(&p, 2, &r) == 1 && bb361_popcount(r) == 18 && bb361_test(&r, pt("A17", 19)) &&
+              bb361_test(&r, pt("F19", 19)) && bb361_test(&r, pt("F17", 19)) && !bb361_test(&r, pt("G18", 19)),
+          "widen 2: the box A17-F19 (%d points)", bb361_popcount(r));
+    /* a defender chain the wider box touches comes in whole */
+    p.region = pts("C17 D17", 19);
+    CHECK(ld_widen(&p, 2, &r) == 1 && bb361_test(&r, pt("A18", 19)) && bb361_test(&r, pt("C19", 19)) &&
+              bb361_test(&r, pt("E19", 19)),
+          "widen 2: the white chain at B18 joins whole (%d points)", bb361_popcount(r));
+    p.region = bb361_square(19);
+    CHECK(ld_widen(&p, 1, &r) == 0 && ld_widen(&p, 2, &r) == 0, "widen: the whole board is not widened");
+    p.region = pts("A18 B18 C18 D18 E18 A19 B19 C19 D19 E19", 19);
+    ld_problem_widened(&p, &p.region, &q);
+    CHECK(q.region_from == LD_FROM_WIDENED && strstr(q.summary, "region: 10 points A18-E19 (widened) + frame"),
+          "widened summary '%s'", q.summary);
+}
+
 static void test_overrides(void)
 {
     go_board b;
@@ -798,6 +829,7 @@ int main(void)
     test_split_group();
     test_markup();
     test_overrides();
+    test_widen();
     test_refusals();
     test_corpus();
     printf("ld_test: %d passed, %d failed, %d skipped\n", test_passed, test_failed, test_skipped);
