@@ -73,6 +73,9 @@ typedef struct solve_args {
     const char *sgf_dir;
 } solve_args;
 
+/* What the wider check of a disproof gave (widen). */
+enum { WIDE_NONE = 0, WIDE_SOLVED, WIDE_DISPROVED, WIDE_OPEN };
+
 /* What became of one file. */
 enum { ITEM_ERROR = 0, ITEM_UNDEFINED = 1, ITEM_SOLVED = 2 };
 /* How the book's first move compares with the proof. */
@@ -91,6 +94,7 @@ typedef struct solve_item {
     char *sgf_path; /* where --sgf-out writes, or NULL */
     int kind, status, book;
     int edge; /* the problem has defender stones on the region's edge */
+    int wide; /* the wider check (widen): 0 none, else a WIDE_* */
     double seconds;
     char *out;   /* what stdout gets (text block or JSON line) */
     char *sgf;   /* the SGF to write, or NULL */
@@ -552,8 +556,9 @@ static char *sgf_report(const solve_work *w, char *err)
 ** else the disproof in the inferred region stands, and region_check says
 ** what the wider regions gave. Nodes and seconds count every solve.
 */
-static void widen(const solve_args *a, solve_work *w)
+static int widen(const solve_args *a, solve_work *w)
 {
+    int wide = WIDE_NONE;
     ld_problem *p2 = malloc(sizeof *p2);
     dfpn_result *r2 = malloc(sizeof *r2);
     long long nodes = w->r.nodes;
@@ -566,14 +571,21 @@ static void widen(const solve_args *a, solve_work *w)
             continue;
         last = region;
         dfpn_opts o = a->dopts;
-        if (o.max_seconds > 0 && (o.max_seconds -= seconds) < 0.01)
-            break;
-        if (o.max_nodes > 0 && (o.max_nodes -= nodes) < 1000)
-            break;
         char err[VP_ERRLEN];
-        ld_problem_widened(&w->p, &region, p2);
-        if (dfpn_solve(p2, &o, r2, err) != 0)
+        if ((o.max_seconds > 0 && (o.max_seconds -= seconds) < 0.01) ||
+            (o.max_nodes > 0 && (o.max_nodes -= nodes) < 1000)) {
+            if (wide == WIDE_NONE) {
+                snprintf(w->region_check, sizeof w->region_check, "no budget left to check a wider region");
+                wide = WIDE_OPEN;
+            }
             break;
+        }
+        ld_problem_widened(&w->p, &region, p2);
+        if (dfpn_solve(p2, &o, r2, err) != 0) {
+            snprintf(w->region_check, sizeof w->region_check, "a wider region could not be solved (%.100s)", err);
+            wide = WIDE_OPEN;
+            break;
+        }
         nodes += r2->nodes;
         seconds += r2->seconds;
         int n = bb361_popcount(region);
@@ -583,8 +595,10 @@ static void widen(const solve_args *a, solve_work *w)
                      n0, n);
             w->p = *p2;
             w->r = *r2;
+            wide = WIDE_SOLVED;
             break;
         }
+        wide = r2->status == DFPN_DISPROVED ? WIDE_DISPROVED : WIDE_OPEN;
         snprintf(w->region_check, sizeof w->region_check,
                  r2->status == DFPN_DISPROVED ? "no first move succeeds in a wider region (%d points) either"
                                               : "a wider region (%d points) is open within the budget",
@@ -596,6 +610,7 @@ static void widen(const solve_args *a, solve_work *w)
     w->r.seconds = seconds;
     free(p2);
     free(r2);
+    return wide;
 }
 
 static void solve_one(const solve_args *a, solve_item *it)
@@ -626,7 +641,7 @@ static void solve_one(const solve_args *a, solve_item *it)
             if (rc == VP_ERANGE && a->dopts.only)
                 it->kind = ITEM_ERROR; /* a first move of --moves not in play: the user's input */
             if (rc == 0 && w->r.status == DFPN_DISPROVED && w->p.region_from == LD_FROM_INFERRED && !a->dopts.only)
-                widen(a, w);
+                it->wide = widen(a, w);
         }
         if (rc == 0) {
             it->kind = ITEM_SOLVED;
@@ -714,7 +729,7 @@ static int solve_emit_fn(void *ctx, int i)
 static void summary(FILE *f, const solve_item *items, int n)
 {
     int count[4] = {0, 0, 0, 0}, errors = 0, undefined = 0, books = 0, agree = 0, proved_agree = 0, disagree = 0,
-        open = 0, nsolved = 0, edge = 0;
+        open = 0, nsolved = 0, edge = 0, wide[4] = {0, 0, 0, 0};
     double *secs = malloc((size_t)n * sizeof *secs);
     for (int i = 0; i < n; i++) {
         const solve_item *it = &items[i];
@@ -737,6 +752,7 @@ static void summary(FILE *f, const solve_item *items, int n)
         disagree += it->book == BOOK_REFUTED || it->book == BOOK_NOT_TRIED;
         open += it->book == BOOK_OPEN || it->book == BOOK_NOT_ASKED;
         edge += it->edge;
+        wide[it->wide]++;
     }
     fprintf(f, "summary: %d file%s: %d proved, %d ko, %d disproved, %d unknown (%d undefined), %d error%s\n", n,
             n == 1 ? "" : "s", count[DFPN_PROVED], count[DFPN_KO], count[DFPN_DISPROVED],
@@ -753,6 +769,11 @@ static void summary(FILE *f, const solve_item *items, int n)
     } else {
         fprintf(f, "  seconds: none solved\n");
     }
+    int checked = wide[WIDE_SOLVED] + wide[WIDE_DISPROVED] + wide[WIDE_OPEN];
+    if (checked)
+        fprintf(f, "  region check: %d disproof%s checked in a wider region: %d solved there, %d disproved there too, "
+                   "%d open\n",
+                checked, checked == 1 ? "" : "s", wide[WIDE_SOLVED], wide[WIDE_DISPROVED], wide[WIDE_OPEN]);
     if (edge)
         fprintf(f, "  caution: %d problem%s with defender stones on the region's edge (the frame encloses them)\n",
                 edge, edge == 1 ? "" : "s");

@@ -297,6 +297,9 @@ assert o["nodes"] <= 60000, o["nodes"]
 ' "$T/out"
 check_exit 0 "  ... in text" vp go solve -q --nodes 60000 --time-limit 0 "$w74"
 check "  ... a region check line" grep -q '^  region check: the inferred region (28 points) left no first move; solved again in a wider one (42 points)$' "$T/out"
+check "  ... counted in the summary" grep -q '^  region check: 1 disproof checked in a wider region: 1 solved there, 0 disproved there too, 0 open$' "$T/out"
+check_exit 0 "  ... the same with too small a budget (text)" vp go solve -q --nodes 30000 --time-limit 0 "$w74"
+check "  ... counted as open" grep -q '^  region check: 1 disproof checked in a wider region: 0 solved there, 0 disproved there too, 1 open$' "$T/out"
 check_exit 0 "  ... with too small a budget for the wider region" vp go solve --json -q --nodes 30000 --time-limit 0 "$w74"
 check_py "  ... the disproof in the inferred region stands, and is marked unconfirmed" '
 import sys
