@@ -274,6 +274,31 @@ static inline bb361 bb361_neighbours(bb361 a)
 {
     return bb361_or(bb361_or(bb361_north(a), bb361_south(a)), bb361_or(bb361_east(a), bb361_west(a)));
 }
+/* The (up to four) points next to the point p in the 19x19 area, on a
+ * smaller board or not: callers intersect them with sets of on-board
+ * points. */
+static inline bb361 bb361_around(int p)
+{
+    bb361 s = bb361_empty();
+    int x = bb361_x(p), y = bb361_y(p);
+    if (x > 0)
+        bb361_set(&s, p - 1);
+    if (x < BB361_WIDTH - 1)
+        bb361_set(&s, p + 1);
+    if (y > 0)
+        bb361_set(&s, p - BB361_WIDTH);
+    if (y < BB361_WIDTH - 1)
+        bb361_set(&s, p + BB361_WIDTH);
+    return s;
+}
+/* 1 when a point of *s is next to the point p: bb361_around(p) meets *s,
+ * by four bit tests (cheaper on a hot path than building the set). */
+static inline int bb361_touches(const bb361 *s, int p)
+{
+    int x = bb361_x(p), y = bb361_y(p);
+    return (x > 0 && bb361_test(s, p - 1)) || (x < BB361_WIDTH - 1 && bb361_test(s, p + 1)) ||
+           (y > 0 && bb361_test(s, p - BB361_WIDTH)) || (y < BB361_WIDTH - 1 && bb361_test(s, p + BB361_WIDTH));
+}
 /* The points of bb361_neighbours(*a) that lie in the words lo..hi
  * (0 <= lo <= hi < BB361_WORDS); the other words of the result are zero.
  * Searches confined to a few rows (a corner problem's region and the

@@ -76,23 +76,6 @@ typedef struct benson_work {
     uint64_t vital[BENSON_MAX][BENSON_WORDS]; /* chains each region is vital to */
 } benson_work;
 
-/* The neighbours of point p in the 19x19 area, on this board or not (the
- * caller intersects them with stones, which are on the board). */
-static bb361 benson_around(int p)
-{
-    bb361 s = bb361_empty();
-    int x = bb361_x(p), y = bb361_y(p);
-    if (x > 0)
-        bb361_set(&s, p - 1);
-    if (x < BB361_WIDTH - 1)
-        bb361_set(&s, p + 1);
-    if (y > 0)
-        bb361_set(&s, p - BB361_WIDTH);
-    if (y < BB361_WIDTH - 1)
-        bb361_set(&s, p + BB361_WIDTH);
-    return s;
-}
-
 /* Runs the algorithm: the alive stones into *alive and, when territory is
  * not NULL, the territory regions into *territory. Point sets are computed
  * in the words lo..hi only (0 and BB361_WORDS - 1: the whole board), which
@@ -134,7 +117,7 @@ static void benson_run(const go_board *b, int color, const bb361 *within, int lo
         int p = bb361_pop(&todo);
         assert(w.nregions < BENSON_MAX);
         w.region[w.nregions] = bb361_point(p);
-        w.border[w.nregions] = bb361_and(benson_around(p), own);
+        w.border[w.nregions] = bb361_and(bb361_around(p), own);
         w.nregions++;
     }
     int nlone = w.nregions;

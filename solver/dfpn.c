@@ -456,17 +456,6 @@ static int static_alive_board(const ctx *c, const go_board *b, ld_view *v, const
  * its neighbours use. */
 static inline bb361 nbr(const ctx *c, bb361 a) { return bb361_neighbours_window(&a, c->wlo, c->whi); }
 
-/* 1 when a point of s is next to the point m: the four neighbours tested
- * alone, where a windowed dilation of the one-point set cost a few percent
- * of the search (sets hold only points on the board). */
-static inline int next_to(const bb361 *s, int m)
-{
-    int x = bb361_x(m);
-    return (x > 0 && bb361_test(s, m - 1)) || (x < BB361_WIDTH - 1 && bb361_test(s, m + 1)) ||
-           (m >= BB361_WIDTH && bb361_test(s, m - BB361_WIDTH)) ||
-           (m + BB361_WIDTH < BB361_POINTS && bb361_test(s, m + BB361_WIDTH));
-}
-
 #ifndef DFPN_SKIP_BENSON
 #define DFPN_SKIP_BENSON 1
 #endif
@@ -864,7 +853,7 @@ static bb361 safe_stones(const ctx *c, const bb361 *set)
  * (it is on the rim or next to one of them); one that does not joins none. */
 static int may_join_safe(const ctx *c, const bb361 *safe, int m)
 {
-    return bb361_test(&c->rim_att, m) || bb361_test(safe, m) || next_to(safe, m);
+    return bb361_test(&c->rim_att, m) || bb361_test(safe, m) || bb361_touches(safe, m);
 }
 
 /* The safe stones of the child with the point sets cs after color's move
@@ -876,7 +865,7 @@ static bb361 safe_after(const ctx *c, int d, int color, int m, const bb361 *cs)
     if (color != c->attacker || m == GO_PASS || !may_join_safe(c, safe, m))
         return *safe;
     bb361 others = bb361_andnot(c->boards[d].set[c->attacker], *safe);
-    if (!next_to(&others, m))
+    if (!bb361_touches(&others, m))
         return bb361_or(*safe, bb361_point(m));
     return safe_stones(c, cs);
 }
@@ -1000,8 +989,7 @@ static void child_zone(ctx *c, int d, int color, int m, const bb361 *cs, bb361 c
          * a cut point of it */
         bb361 S = zone_space(c, d);
         bb361 SA = bb361_and(S, c->boards[d].set[c->attacker]);
-        same = !next_to(&SA, m) &&
-               not_cut_point(&S, m);
+        same = !bb361_touches(&SA, m) && not_cut_point(&S, m);
     }
     if (same) {
         *dead = c->dead[d];

@@ -779,6 +779,17 @@ static void test_bb361(void)
         if (x < 9 && y < 9)
             bad += bb361_popcount(d) != expect;
         bad += bb361_popcount(bb361_neighbours(s)) != (x > 0) + (x < 18) + (y > 0) + (y < 18);
+        /* one point's neighbours, as a set and as a test against sets:
+         * each neighbour alone, the point itself, a row-end wrap */
+        bb361 around = bb361_around(p);
+        bad += !bb361_equal(around, bb361_neighbours(s));
+        for (int q = bb361_next(&around, 0); q >= 0; q = bb361_next(&around, q + 1)) {
+            bb361 one = bb361_point(q);
+            bad += !bb361_touches(&one, p);
+        }
+        bad += bb361_touches(&s, p);
+        bb361 wrap = bb361_point(x == 18 ? (p + 1) % 361 : (p + 360) % 361); /* the bit beside p: a neighbour, or across a row end, which is not */
+        bad += bb361_touches(&wrap, p) != bb361_intersects(wrap, around);
     }
     CHECK(bad == 0, "%d shift failures", bad);
     bb361 s = bb361_empty();
