@@ -207,9 +207,9 @@ static void check_work(void *ctx, int i)
     const gen_audit_record *orig = it->orig >= 0 ? &run->it[it->orig].rec : NULL;
     gen_audit_statics(&it->rec, orig, &it->log);
     /* a record whose stones or problem are wrong has no problem to solve
-     * (the static failures say why) */
-    if (!run->a->solve || gen_audit_log_count(&it->log, GEN_AUDIT_STONES) ||
-        gen_audit_log_count(&it->log, GEN_AUDIT_DEFINITION))
+     * (the static failures say why); one that only breaks the builder's
+     * edge policy is solved as stated */
+    if (!run->a->solve || gen_audit_log_count(&it->log, GEN_AUDIT_STONES) || !it->log.solvable)
         return;
     char err[VP_ERRLEN];
     it->solve_tried = 1;

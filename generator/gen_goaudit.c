@@ -707,9 +707,9 @@ static int check_definition(const gen_audit_record *r, ld_problem *p, go_board *
         return nf + 1;
     }
     *ok = nf == 0;
-    /* a policy of vp go build, not a fault of the definition: the static
-     * checks that need a sound definition still run (df-pn does not: the
-     * caller skips it after any definition failure) */
+    /* a policy of vp go build, not a fault of the definition: the checks
+     * that need a sound definition still run, df-pn among them (*ok stays
+     * 1, and with it the log's solvable) */
     bb361 edge;
     int ne = ld_edge_defenders(p, &edge);
     if (ne) {
@@ -1090,7 +1090,7 @@ int gen_audit_statics(const gen_audit_record *r, const gen_audit_record *orig, g
         log->oom = 1;
         return 1;
     }
-    int board_ok, def_ok, nf = check_stones(r, &b, &board_ok, log);
+    int board_ok, def_ok = 0, nf = check_stones(r, &b, &board_ok, log);
     nf += check_grid(r, log);
     if (board_ok) {
         nf += check_definition(r, p, &framed, &def_ok, log);
@@ -1099,6 +1099,7 @@ int gen_audit_statics(const gen_audit_record *r, const gen_audit_record *orig, g
         if (def_ok)
             nf += check_lines(r, &framed, log);
     }
+    log->solvable = board_ok && def_ok;
     if (orig)
         nf += check_variant(r, orig, log);
     else if (!r->variant_of && r->tkind != GEN_AUDIT_T_IDENTITY) {

@@ -120,7 +120,11 @@ typedef struct gen_audit_log {
     int n, cap;
     gen_audit_fail *fail;
     long ran[GEN_AUDIT_NCHECKS];
-    int oom; /* a failure could not be stored */
+    int oom;      /* a failure could not be stored */
+    int solvable; /* set by gen_audit_statics: 1 when the stones and the
+                   * definition are sound enough for df-pn (a failure of
+                   * vp go build's policy alone, defender stones on the
+                   * region's edge, leaves it 1) */
 } gen_audit_log;
 
 /* "json", "schema", ... for GEN_AUDIT_*; "?" when out of range. */

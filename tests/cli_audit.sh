@@ -70,6 +70,9 @@ broken overlap.jsonl "FAILED: 1 failure in 1 record: stones 1" \
     "cho-elementary-0004: stones: points in both Question.black and Question.white: A18"
 broken edge.jsonl "FAILED: 1 failure in 1 record: definition 1" \
     "edge.jsonl:1: cho-elementary-0150: definition: 1 defender stone on the region's edge (E17): the frame encloses it"
+# the edge stones break the builder's policy, not the definition: df-pn
+# still checks the record's answers
+check "  ... df-pn still runs on it" grep -q "edge.jsonl: 1 record (1 original, 0 variants), [0-9]* checks run, df-pn on 1 " "$T/out"
 broken lines.jsonl "FAILED: 2 failures in 1 record: lines 2" \
     "cho-elementary-0009: lines: Solution.main_line move 2: B18 is occupied (B19 B18)"
 check "  ... and the refutation" grep -qF "lines: Solution.refutations.A19 does not start with its key" "$T/out"
