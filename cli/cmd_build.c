@@ -360,6 +360,12 @@ static void build_one(const build_args *a, build_item *it)
     int all[GO_NPOINTS], nall, cstar, ko;
     char why[VP_ERRLEN] = "";
     int ex = gen_go_accepted(&w->p, &w->r, w->book, nbook, a->gopts.allow_ko, all, &nall, &cstar, &ko, why);
+    if (ex == GEN_GO_OK)
+        ex = gen_go_wider_check(&w->p, all, nall, w->book, nbook, a->nodes, why);
+    if (ex < 0) {
+        it->fatal = strdup(why);
+        goto done;
+    }
     if (ex != GEN_GO_OK) {
         set_detail(it, ex, "%s", why);
         goto done;

@@ -148,6 +148,62 @@ int gen_go_accepted(const ld_problem *p, const dfpn_result *r, const int *book, 
     return GEN_GO_OK;
 }
 
+int gen_go_wider_check(const ld_problem *p, const int *all, int nall, const int *book, int nbook, long long nodes,
+                       char *why)
+{
+    char b1[COORD_BUFLEN], b2[COORD_BUFLEN];
+    if (why)
+        why[0] = '\0';
+    bb361 extra = bb361_empty(), region;
+    for (int i = 0; i < nall; i++)
+        if (all[i] != GO_PASS && !has(book, nbook, all[i]))
+            bb361_set(&extra, all[i]);
+    if (p->region_from != LD_FROM_INFERRED || bb361_is_empty(extra) || !ld_widen(p, 2, &region))
+        return GEN_GO_OK;
+    ld_problem *p2 = malloc(sizeof *p2);
+    dfpn_result *r2 = malloc(sizeof *r2);
+    int rc = GEN_GO_OK;
+    if (!p2 || !r2) {
+        rc = vp_fail(why, VP_ENOMEM, "out of memory");
+        goto done;
+    }
+    ld_problem_widened(p, &region, p2);
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = nodes;
+    o.max_seconds = 0;
+    o.only = 1;
+    o.only_points = extra;
+    char err[VP_ERRLEN];
+    int src = dfpn_solve(p2, &o, r2, err);
+    if (src == VP_ENOMEM) {
+        rc = vp_fail(why, VP_ENOMEM, "%s", err);
+        goto done;
+    }
+    if (src != 0)
+        goto done; /* the wider problem cannot be posed: no evidence either way */
+    for (int i = 0; i < r2->nroot; i++) {
+        int m = r2->root_move[i];
+        if (r2->root_status[i] == DFPN_DISPROVED && r2->root_nline[i] >= 2)
+            vp_fail(why, 0, "%s (not a book answer) is refuted by %s in a wider region (%d points)", name(m, b1),
+                    name(r2->root_line[i][1], b2), bb361_popcount(region));
+        else if (r2->root_status[i] == DFPN_DISPROVED)
+            vp_fail(why, 0, "%s (not a book answer) is refuted in a wider region (%d points)", name(m, b1),
+                    bb361_popcount(region));
+        else if (r2->root_status[i] == DFPN_KO)
+            vp_fail(why, 0, "%s (not a book answer) succeeds only by ko in a wider region (%d points)", name(m, b1),
+                    bb361_popcount(region));
+        else
+            continue;
+        rc = GEN_GO_EX_WIDER;
+        break;
+    }
+done:
+    free(p2);
+    free(r2);
+    return rc;
+}
+
 /* ---- Algorithm 2 ------------------------------------------------------------- */
 
 int gen_go_distractors(const go_board *b, int to_move, bb361 region, bb361 wrong, const int *all, int nall,
@@ -809,6 +865,7 @@ const char *gen_go_reason_name(int reason)
         "ko-dependent (--no-ko)",
         "too few proven-wrong distractors",
         "defender stones on the region's edge",
+        "an extra answer fails in a wider region",
     };
     return reason >= 0 && reason < GEN_GO_NREASONS ? names[reason] : "?";
 }

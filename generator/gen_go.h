@@ -41,6 +41,7 @@ enum {
     GEN_GO_EX_KO,          /* the answer is a ko (with --no-ko) */
     GEN_GO_EX_DISTRACTORS, /* fewer than K-1 proven-wrong distractors */
     GEN_GO_EX_EDGE,        /* defender stones on the region's edge (ld_edge_defenders) */
+    GEN_GO_EX_WIDER,       /* an answer beyond the book's is refuted, or only a ko, in a wider region */
     GEN_GO_NREASONS
 };
 
@@ -136,6 +137,23 @@ void gen_go_opts_init(gen_go_opts *o);
  * the detail in why (VP_ERRLEN bytes). */
 int gen_go_accepted(const ld_problem *p, const dfpn_result *r, const int *book, int nbook, int allow_ko, int *all,
                     int *nall, int *cstar, int *ko, char *why);
+
+/*
+** The wider check of the accepted answers that the book does not give
+** (all[0..nall) less book[0..nbook)), for an inferred region only: they
+** rest on the solver alone, and a region inferred too tightly can let the
+** frame make a move work that fails on the board (bench/RESULTS.md, "The
+** first moves proved beyond the book's, in wider regions"). Those moves
+** alone are tried at the root of p's problem in ld_widen's step-2 region
+** (the bounding box grown by one line), on a node budget of nodes. Returns
+** GEN_GO_OK when each of them is proved there or left open (no evidence
+** against it), GEN_GO_EX_WIDER with the detail in why (VP_ERRLEN bytes)
+** when one is refuted there or succeeds there only by ko (it is accepted
+** as an unconditional answer), or a negative VP_E* code (out of memory)
+** with the reason in why. Deterministic: node budgets only.
+*/
+int gen_go_wider_check(const ld_problem *p, const int *all, int nall, const int *book, int nbook, long long nodes,
+                       char *why);
 
 /* Algorithm 2, steps 2-6: from the proposals prop[0..nprop) (visits[i]
  * their MCTS root visits, NULL for none) drops passes, repeats, occupied

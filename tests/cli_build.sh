@@ -193,6 +193,21 @@ check_exit 2 "the output path is a folder" \
     vp go build "$cho/Prob0001.json" -o "$T/t1" -q
 check "  ... the folder untouched" sh -c "[ -f '$T/t1/set.jsonl' ] && ! ls '$T' | grep -q 't1\\.tmp'"
 
+# ---- an answer beyond the book's that a wider region refutes ----------------------------------
+# Cho 99: in the inferred region (30 points) the solver proves C19 as well
+# as the book's B19; in the box grown by one line C19 is refuted (B19
+# answers it), so the answer set rests on the frame: the problem stays out
+w99="$top_srcdir/tests/widen/Prob0099.json"
+check_exit 0 "Cho 99 with Cho 1: the wider check" \
+    vp go build "$cho/Prob0001.json" "$w99" -o "$T/w99.jsonl" --report "$T/w99.md" -q
+check "  ... Cho 1 built, Cho 99 not" sh -c "[ \$(wc -l <'$T/w99.jsonl') -eq 1 ] && grep -q '\"id\": *\"cho-elementary-0001\"' '$T/w99.jsonl'"
+check "  ... the report says why" grep -q "Prob0099.json | an extra answer fails in a wider region | C19 (not a book answer) is refuted by B19 in a wider region (48 points) |" "$T/w99.md"
+# the same region given as flags: not inferred, so not checked, and both
+# proven moves are accepted
+r99="A19,B19,C19,D19,E19,F19,G19,A18,B18,C18,D18,E18,F18,G18,A17,C17,D17,E17,F17,G17,A16,C16,D16,E16,F16,G16,A15,C15,D15,E15"
+check_exit 0 "Cho 99 with its inferred region as --region" vp go build "$w99" -o "$T/w99r.jsonl" -q --region "$r99"
+check "  ... built, with B19 and C19 accepted" grep -q '"all_correct_answers": *\["B19", *"C19"\]' "$T/w99r.jsonl"
+
 # ---- usage -----------------------------------------------------------------------------------
 check_exit 2 "--k 1" vp go build "$cho/Prob0001.json" -o "$T/x.jsonl" --k 1
 check_exit 2 "visual without --images" vp go build "$cho/Prob0001.json" -o "$T/x.jsonl" --modalities sym,visual
