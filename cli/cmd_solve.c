@@ -58,6 +58,10 @@ static const char solve_help[] =
     "      --att-stage N    first, on 1/N of the budget, the attacker's stage:\n"
     "                       its moves kept near the defender's stones, only\n"
     "                       its wins kept (default 2; 0: off)\n"
+    "      --wider-check    try the first moves that succeed again, alone, in a\n"
+    "                       wider region (the region's bounding box grown by\n"
+    "                       one line), on a budget of their own, and report\n"
+    "                       how each fares there (inferred regions only)\n"
     "      --moves LIST     try only these first moves (points like C18,\n"
     "                       rectangles like A16-B19, pass), each of which must\n"
     "                       be in play; the problem is then proved when one\n"
@@ -68,7 +72,7 @@ static const char solve_help[] =
 typedef struct solve_args {
     dfpn_opts dopts;
     ld_problem_opts lopts;
-    int json, quiet;
+    int json, quiet, wider_check;
     long threads;
     const char *sgf_dir;
 } solve_args;
@@ -95,6 +99,8 @@ typedef struct solve_item {
     int kind, status, book;
     int edge; /* the problem has defender stones on the region's edge */
     int wide; /* the wider check (widen): 0 none, else a WIDE_* */
+    int wchecked; /* --wider-check: 1 when it ran (wcount counts its moves) */
+    int wcount[4]; /* by DFPN_* status in the wider region */
     double seconds;
     char *out;   /* what stdout gets (text block or JSON line) */
     char *sgf;   /* the SGF to write, or NULL */
@@ -110,6 +116,10 @@ typedef struct solve_work {
     int has_book, book_point, book_color; /* book_point: bb361 or GO_PASS */
     bb361 edge; /* ld_edge_defenders of p, once solved */
     char region_check[160]; /* what the wider regions said, or "" */
+    int wchecked;            /* --wider-check ran: wregion and wr are set */
+    char wcheck_error[160];  /* why it could not run, or "" */
+    bb361 wregion;
+    dfpn_result wr;
 } solve_work;
 
 /* ---- arguments ------------------------------------------------------------ */
@@ -136,7 +146,8 @@ enum {
     OPT_TT_LOG2,
     OPT_RULES,
     OPT_ATT_STAGE,
-    OPT_MOVES
+    OPT_MOVES,
+    OPT_WIDER_CHECK
 };
 
 static void parse_args(int argc, char **argv, solve_args *a)
@@ -148,7 +159,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
         {"seki-is-death", no_argument, 0, OPT_SEKI},    {"capture-any", no_argument, 0, OPT_CAPTURE_ANY},
         {"tt-log2", required_argument, 0, OPT_TT_LOG2}, {"quiet", no_argument, 0, 'q'},
         {"rules", required_argument, 0, OPT_RULES},     {"att-stage", required_argument, 0, OPT_ATT_STAGE},
-        {"moves", required_argument, 0, OPT_MOVES},
+        {"moves", required_argument, 0, OPT_MOVES},     {"wider-check", no_argument, 0, OPT_WIDER_CHECK},
         {"help", no_argument, 0, 'h'},                  {0, 0, 0, 0}};
     memset(a, 0, sizeof *a);
     dfpn_opts_init(&a->dopts);
@@ -184,6 +195,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
             a->dopts.only = 1;
             goprob_parse_moves("--moves", optarg, &a->dopts.only_points, &a->dopts.only_pass);
             break;
+        case OPT_WIDER_CHECK: a->wider_check = 1; break;
         case 'q': a->quiet = 1; break;
         case ':': cli_usage_error("go solve: option '%s' needs a value", argv[optind - 1]);
         default: cli_usage_error("go solve: unknown option '%s' (see --help)", argv[optind - 1]);
@@ -348,6 +360,25 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
             }
     }
     status_moves_text(&s, r, DFPN_UNKNOWN, "unsolved first moves", size);
+    if (w->wchecked) {
+        const dfpn_result *x = &w->wr;
+        strbuf_printf(&s, "  wider check (%d points; %lld nodes, %.3f s):", bb361_popcount(w->wregion), x->nodes,
+                      x->seconds);
+        for (int i = 0; i < x->nroot; i++) {
+            int st = x->root_status[i];
+            strbuf_printf(&s, "%s %s %s", i ? ";" : "", coord_format(x->root_move[i], size, buf),
+                          st == DFPN_PROVED ? "proved" : st == DFPN_KO ? "by ko" : st == DFPN_DISPROVED ? "refuted" : "open");
+            if (st == DFPN_DISPROVED && x->root_nline[i] > 0) {
+                strbuf_puts(&s, " (line");
+                moves_text(&s, x->root_line[i], x->root_nline[i] < DFPN_REF_LINE ? x->root_nline[i] : DFPN_REF_LINE,
+                           size);
+                strbuf_puts(&s, ")");
+            }
+        }
+        strbuf_puts(&s, "\n");
+    } else if (w->wcheck_error[0]) {
+        strbuf_printf(&s, "  wider check: not run (%s)\n", w->wcheck_error);
+    }
     if (w->has_book)
         strbuf_printf(&s, "  book: %s (%s)\n", coord_format(w->book_point, size, buf), book_note(it->book));
     else
@@ -361,6 +392,40 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
 }
 
 /* ---- JSON ------------------------------------------------------------------ */
+
+/* --wider-check's result: null when it did not run, {"error"} when it
+ * could not, else the wider region and each move's fate there. */
+static json_t *wider_json(const solve_work *w)
+{
+    if (!w->wchecked)
+        return w->wcheck_error[0] ? json_pack("{s:s}", "error", w->wcheck_error) : json_null();
+    const dfpn_result *x = &w->wr;
+    char buf[COORD_BUFLEN];
+    json_t *o = json_object(), *proved = json_array(), *ko = json_array(), *refuted = json_object(),
+           *open = json_array();
+    for (int i = 0; i < x->nroot; i++) {
+        const char *m = coord_format(x->root_move[i], w->size, buf);
+        switch (x->root_status[i]) {
+        case DFPN_PROVED: json_array_append_new(proved, json_string(m)); break;
+        case DFPN_KO: json_array_append_new(ko, json_string(m)); break;
+        case DFPN_DISPROVED: {
+            int n = x->root_nline[i] < DFPN_REF_LINE ? x->root_nline[i] : DFPN_REF_LINE;
+            json_object_set_new(refuted, m, goprob_moves_json(x->root_line[i], n, w->size));
+            break;
+        }
+        default: json_array_append_new(open, json_string(m));
+        }
+    }
+    json_object_set_new(o, "points", json_integer(bb361_popcount(w->wregion)));
+    json_object_set_new(o, "region", goprob_set_json(w->wregion, w->size));
+    json_object_set_new(o, "proved", proved);
+    json_object_set_new(o, "ko", ko);
+    json_object_set_new(o, "refuted", refuted);
+    json_object_set_new(o, "open", open);
+    json_object_set_new(o, "nodes", json_integer((json_int_t)x->nodes));
+    json_object_set_new(o, "seconds", json_real(x->seconds));
+    return o;
+}
 
 static char *json_report(const solve_item *it, const solve_work *w, const char *why, int japanese)
 {
@@ -409,6 +474,7 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
         if (r->partial)
             json_object_set_new(j, "moves_tried", goprob_moves_json(r->root_move, r->nroot, size));
         json_object_set_new(j, "unsolved_moves", open);
+        json_object_set_new(j, "wider_check", wider_json(w));
         json_object_set_new(j, "book", w->has_book ? json_string(coord_format(w->book_point, size, buf)) : json_null());
         json_object_set_new(j, "agrees_with_book", it->book == BOOK_AGREES ? json_true()
                                                    : it->book == BOOK_REFUTED || it->book == BOOK_NOT_TRIED
@@ -613,6 +679,37 @@ static int widen(const solve_args *a, solve_work *w)
     return wide;
 }
 
+/*
+** --wider-check: the first moves that succeed (outright or by ko) in an
+** inferred (or widened) region, tried again alone in ld_widen's step-2
+** region of the problem (dfpn_solve_wider) on a budget of their own, the
+** same as the problem's: a move that works only against the frame is no
+** answer on the board (bench/RESULTS.md, "The first moves proved beyond
+** the book's, in wider regions"). The result is reported beside the
+** problem's own, which it does not change; when the wider problem cannot
+** be solved (its frame fails, memory), wcheck_error says why.
+*/
+static void wider_check(const solve_args *a, solve_work *w)
+{
+    const dfpn_result *r = &w->r;
+    if ((r->status != DFPN_PROVED && r->status != DFPN_KO) ||
+        (w->p.region_from != LD_FROM_INFERRED && w->p.region_from != LD_FROM_WIDENED))
+        return;
+    bb361 moves = bb361_empty();
+    for (int i = 0; i < r->nfirst; i++)
+        if (r->first[i] != GO_PASS)
+            bb361_set(&moves, r->first[i]);
+    for (int i = 0; i < r->nko; i++)
+        if (r->ko_first[i] != GO_PASS)
+            bb361_set(&moves, r->ko_first[i]);
+    char err[VP_ERRLEN];
+    int rc = dfpn_solve_wider(&w->p, moves, &a->dopts, &w->wregion, &w->wr, err);
+    if (rc == 0)
+        w->wchecked = 1;
+    else if (rc != 1) /* 1: no wider region, or only the pass succeeds */
+        snprintf(w->wcheck_error, sizeof w->wcheck_error, "%.150s", err);
+}
+
 static void solve_one(const solve_args *a, solve_item *it)
 {
     char err[VP_ERRLEN] = "", *text = NULL;
@@ -642,12 +739,17 @@ static void solve_one(const solve_args *a, solve_item *it)
                 it->kind = ITEM_ERROR; /* a first move of --moves not in play: the user's input */
             if (rc == 0 && w->r.status == DFPN_DISPROVED && w->p.region_from == LD_FROM_INFERRED && !a->dopts.only)
                 it->wide = widen(a, w);
+            if (rc == 0 && a->wider_check && !a->dopts.only)
+                wider_check(a, w);
         }
         if (rc == 0) {
             it->kind = ITEM_SOLVED;
             it->status = w->r.status;
-            it->seconds = w->r.seconds;
+            it->seconds = w->r.seconds + (w->wchecked ? w->wr.seconds : 0);
             it->book = book_verdict(w);
+            it->wchecked = w->wchecked;
+            for (int i = 0; w->wchecked && i < w->wr.nroot; i++)
+                it->wcount[w->wr.root_status[i]]++;
             it->edge = ld_edge_defenders(&w->p, &w->edge) > 0;
         } else if (w->pr.width != w->pr.height) {
             w->has_book = 0; /* no coordinates for it */
@@ -729,7 +831,7 @@ static int solve_emit_fn(void *ctx, int i)
 static void summary(FILE *f, const solve_item *items, int n)
 {
     int count[4] = {0, 0, 0, 0}, errors = 0, undefined = 0, books = 0, agree = 0, proved_agree = 0, disagree = 0,
-        open = 0, nsolved = 0, edge = 0, wide[4] = {0, 0, 0, 0};
+        open = 0, nsolved = 0, edge = 0, wide[4] = {0, 0, 0, 0}, wchecked = 0, wcount[4] = {0, 0, 0, 0};
     double *secs = malloc((size_t)n * sizeof *secs);
     for (int i = 0; i < n; i++) {
         const solve_item *it = &items[i];
@@ -753,6 +855,9 @@ static void summary(FILE *f, const solve_item *items, int n)
         open += it->book == BOOK_OPEN || it->book == BOOK_NOT_ASKED;
         edge += it->edge;
         wide[it->wide]++;
+        wchecked += it->wchecked;
+        for (int k = 0; k < 4; k++)
+            wcount[k] += it->wcount[k];
     }
     fprintf(f, "summary: %d file%s: %d proved, %d ko, %d disproved, %d unknown (%d undefined), %d error%s\n", n,
             n == 1 ? "" : "s", count[DFPN_PROVED], count[DFPN_KO], count[DFPN_DISPROVED],
@@ -774,6 +879,11 @@ static void summary(FILE *f, const solve_item *items, int n)
         fprintf(f, "  region check: %d disproof%s checked in a wider region: %d solved there, %d disproved there too, "
                    "%d open\n",
                 checked, checked == 1 ? "" : "s", wide[WIDE_SOLVED], wide[WIDE_DISPROVED], wide[WIDE_OPEN]);
+    if (wchecked)
+        fprintf(f, "  wider check: %d problem%s, %d first moves tried again: %d proved there, %d by ko, %d refuted, %d "
+                   "open\n",
+                wchecked, wchecked == 1 ? "" : "s", wcount[0] + wcount[1] + wcount[2] + wcount[3], wcount[DFPN_PROVED],
+                wcount[DFPN_KO], wcount[DFPN_DISPROVED], wcount[DFPN_UNKNOWN]);
     if (edge)
         fprintf(f, "  caution: %d problem%s with defender stones on the region's edge (the frame encloses them)\n",
                 edge, edge == 1 ? "" : "s");

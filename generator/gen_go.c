@@ -151,55 +151,44 @@ int gen_go_accepted(const ld_problem *p, const dfpn_result *r, const int *book, 
 int gen_go_wider_check(const ld_problem *p, const int *all, int nall, const int *book, int nbook, long long nodes,
                        char *why)
 {
-    char b1[COORD_BUFLEN], b2[COORD_BUFLEN];
+    char b1[COORD_BUFLEN], b2[COORD_BUFLEN], err[VP_ERRLEN];
     if (why)
         why[0] = '\0';
     bb361 extra = bb361_empty(), region;
     for (int i = 0; i < nall; i++)
         if (all[i] != GO_PASS && !has(book, nbook, all[i]))
             bb361_set(&extra, all[i]);
-    if (p->region_from != LD_FROM_INFERRED || bb361_is_empty(extra) || !ld_widen(p, 2, &region))
+    if (p->region_from != LD_FROM_INFERRED)
         return GEN_GO_OK;
-    ld_problem *p2 = malloc(sizeof *p2);
     dfpn_result *r2 = malloc(sizeof *r2);
-    int rc = GEN_GO_OK;
-    if (!p2 || !r2) {
-        rc = vp_fail(why, VP_ENOMEM, "out of memory");
-        goto done;
-    }
-    ld_problem_widened(p, &region, p2);
+    if (!r2)
+        return vp_fail(why, VP_ENOMEM, "out of memory");
     dfpn_opts o;
     dfpn_opts_init(&o);
     o.max_nodes = nodes;
     o.max_seconds = 0;
-    o.only = 1;
-    o.only_points = extra;
-    char err[VP_ERRLEN];
-    int src = dfpn_solve(p2, &o, r2, err);
-    if (src == VP_ENOMEM) {
+    int rc = dfpn_solve_wider(p, extra, &o, &region, r2, err);
+    if (rc == VP_ENOMEM)
         rc = vp_fail(why, VP_ENOMEM, "%s", err);
-        goto done;
-    }
-    if (src != 0)
-        goto done; /* the wider problem cannot be posed: no evidence either way */
-    for (int i = 0; i < r2->nroot; i++) {
-        int m = r2->root_move[i];
-        if (r2->root_status[i] == DFPN_DISPROVED && r2->root_nline[i] >= 2)
-            vp_fail(why, 0, "%s (not a book answer) is refuted by %s in a wider region (%d points)", name(m, b1),
-                    name(r2->root_line[i][1], b2), bb361_popcount(region));
-        else if (r2->root_status[i] == DFPN_DISPROVED)
-            vp_fail(why, 0, "%s (not a book answer) is refuted in a wider region (%d points)", name(m, b1),
-                    bb361_popcount(region));
-        else if (r2->root_status[i] == DFPN_KO)
-            vp_fail(why, 0, "%s (not a book answer) succeeds only by ko in a wider region (%d points)", name(m, b1),
-                    bb361_popcount(region));
-        else
-            continue;
-        rc = GEN_GO_EX_WIDER;
-        break;
-    }
-done:
-    free(p2);
+    else if (rc != 0)
+        rc = GEN_GO_OK; /* no wider region, or it cannot be posed: no evidence either way */
+    else
+        for (int i = 0; i < r2->nroot; i++) {
+            int m = r2->root_move[i], st = r2->root_status[i];
+            if (st == DFPN_DISPROVED && r2->root_nline[i] >= 2)
+                vp_fail(why, 0, "%s (not a book answer) is refuted by %s in a wider region (%d points)", name(m, b1),
+                        name(r2->root_line[i][1], b2), bb361_popcount(region));
+            else if (st == DFPN_DISPROVED)
+                vp_fail(why, 0, "%s (not a book answer) is refuted in a wider region (%d points)", name(m, b1),
+                        bb361_popcount(region));
+            else if (st == DFPN_KO)
+                vp_fail(why, 0, "%s (not a book answer) succeeds only by ko in a wider region (%d points)",
+                        name(m, b1), bb361_popcount(region));
+            else
+                continue;
+            rc = GEN_GO_EX_WIDER;
+            break;
+        }
     free(r2);
     return rc;
 }

@@ -213,6 +213,23 @@ void dfpn_opts_init(dfpn_opts *o)
     o->only_pass = 0;
 }
 
+int dfpn_solve_wider(const ld_problem *p, bb361 moves, const dfpn_opts *o, bb361 *region, dfpn_result *r, char *err)
+{
+    if (bb361_is_empty(moves) || !ld_widen(p, 2, region))
+        return 1;
+    ld_problem *p2 = malloc(sizeof *p2);
+    if (!p2)
+        return vp_fail(err, VP_ENOMEM, "out of memory");
+    ld_problem_widened(p, region, p2);
+    dfpn_opts w = *o;
+    w.only = 1;
+    w.only_points = moves;
+    w.only_pass = 0;
+    int rc = dfpn_solve(p2, &w, r, err);
+    free(p2);
+    return rc;
+}
+
 const char *dfpn_status_name(int status)
 {
     return status == DFPN_PROVED ? "proved" : status == DFPN_DISPROVED ? "disproved" : status == DFPN_KO ? "ko" : "unknown";

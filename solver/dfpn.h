@@ -175,6 +175,20 @@ void dfpn_opts_init(dfpn_opts *o);
  * play) / VP_ENOMEM with the reason in err. */
 int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *err);
 
+/*
+** The first moves moves (bb361 points) of p tried again, alone at the root,
+** in ld_widen's step-2 region of p (the bounding box grown by one line,
+** closed under the defender's chains), with the options o otherwise: a
+** region inferred too tightly can let the frame make a move work that
+** fails on the board (bench/RESULTS.md, "The first moves proved beyond the
+** book's, in wider regions"). Sets *region and *r (r->root_status of each
+** move: proved, ko, disproved or unknown there) and returns 0; returns 1
+** when there is no wider region (the box already reaches the board's
+** edges) or moves is empty, with *r untouched; or a VP_E* code with the
+** reason in err.
+*/
+int dfpn_solve_wider(const ld_problem *p, bb361 moves, const dfpn_opts *o, bb361 *region, dfpn_result *r, char *err);
+
 /* "proved", "disproved", "ko" or "unknown". */
 const char *dfpn_status_name(int status);
 

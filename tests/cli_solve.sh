@@ -322,6 +322,39 @@ o = records(sys.argv[1])[0]
 assert o["status"] == "unknown" and o["inferred"]["region"] == "inferred" and o["region_check"] is None, o
 ' "$T/out"
 
+# --wider-check (Cho Elementary 99, tests/widen/README): the inferred
+# region proves C19 beside the book's B19; in the box grown by one line
+# C19 is refuted (20,000 nodes find it; B19's proof there takes more, so
+# B19 is open). The check is reported, the answer kept.
+w99="$top_srcdir/tests/widen/Prob0099.json"
+check_exit 0 "--wider-check" vp go solve --json -q --nodes 20000 --time-limit 0 --wider-check "$w99"
+check_py "  ... C19 refuted in the wider region, B19 open there" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and sorted(o["first_moves"]) == ["B19", "C19"], o
+w = o["wider_check"]
+assert w["points"] == 48 and len(w["region"]) == 48 and "H14" in w["region"], w
+assert w["proved"] == [] and w["ko"] == [] and w["open"] == ["B19"], w
+assert list(w["refuted"]) == ["C19"] and w["refuted"]["C19"][:2] == ["C19", "B19"], w
+assert w["nodes"] == 20000 and w["seconds"] >= 0, w
+' "$T/out"
+check_exit 0 "  ... in text" vp go solve -q --nodes 20000 --time-limit 0 --wider-check "$w99"
+check "  ... its line" grep -q '^  wider check (48 points; [0-9]* nodes, [0-9.]* s): C19 refuted (line C19 B19 [A-T0-9 ]*); B19 open$' "$T/out"
+check "  ... and its summary" grep -q '^  wider check: 1 problem, 2 first moves tried again: 0 proved there, 0 by ko, 1 refuted, 1 open$' "$T/out"
+check_exit 0 "  ... not asked: null" vp go solve --json -q --nodes 20000 --time-limit 0 "$w99"
+check_py "  ... wider_check is null" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["wider_check"] is None and sorted(o["first_moves"]) == ["B19", "C19"], o
+' "$T/out"
+r99=$(python3 -c "import json,sys; print(','.join(json.loads(open(sys.argv[1]).readline())['region']))" "$T/out")
+check_exit 0 "  ... a region given by flags is not checked" vp go solve --json -q --nodes 20000 --time-limit 0 --wider-check --region "$r99" "$w99"
+check_py "  ... null" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["wider_check"] is None and o["inferred"]["region"] == "flags", o
+' "$T/out"
+
 # The bundled problems (when the shared data is beside the tree): every
 # record well formed, with a small budget.
 data="$top_srcdir/../shared/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary"
