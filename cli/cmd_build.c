@@ -361,7 +361,7 @@ static void build_one(const build_args *a, build_item *it)
     char why[VP_ERRLEN] = "";
     int ex = gen_go_accepted(&w->p, &w->r, w->book, nbook, a->gopts.allow_ko, all, &nall, &cstar, &ko, why);
     if (ex == GEN_GO_OK)
-        ex = gen_go_wider_check(&w->p, all, nall, w->book, nbook, a->nodes, why);
+        ex = gen_go_wider_check(&w->p, all, nall, ko, w->book, nbook, a->nodes, why);
     if (ex < 0) {
         it->fatal = strdup(why);
         goto done;

@@ -148,8 +148,8 @@ int gen_go_accepted(const ld_problem *p, const dfpn_result *r, const int *book, 
     return GEN_GO_OK;
 }
 
-int gen_go_wider_check(const ld_problem *p, const int *all, int nall, const int *book, int nbook, long long nodes,
-                       char *why)
+int gen_go_wider_check(const ld_problem *p, const int *all, int nall, int ko, const int *book, int nbook,
+                       long long nodes, char *why)
 {
     char b1[COORD_BUFLEN], b2[COORD_BUFLEN], err[VP_ERRLEN];
     if (why)
@@ -181,7 +181,7 @@ int gen_go_wider_check(const ld_problem *p, const int *all, int nall, const int 
             else if (st == DFPN_DISPROVED)
                 vp_fail(why, 0, "%s (not a book answer) is refuted in a wider region (%d points)", name(m, b1),
                         bb361_popcount(region));
-            else if (st == DFPN_KO)
+            else if (st == DFPN_KO && !ko)
                 vp_fail(why, 0, "%s (not a book answer) succeeds only by ko in a wider region (%d points)",
                         name(m, b1), bb361_popcount(region));
             else

@@ -146,14 +146,16 @@ int gen_go_accepted(const ld_problem *p, const dfpn_result *r, const int *book, 
 ** first moves proved beyond the book's, in wider regions"). Those moves
 ** alone are tried at the root of p's problem in ld_widen's step-2 region
 ** (the bounding box grown by one line), on a node budget of nodes. Returns
-** GEN_GO_OK when each of them is proved there or left open (no evidence
-** against it), GEN_GO_EX_WIDER with the detail in why (VP_ERRLEN bytes)
-** when one is refuted there or succeeds there only by ko (it is accepted
-** as an unconditional answer), or a negative VP_E* code (out of memory)
-** with the reason in why. Deterministic: node budgets only.
+** GEN_GO_OK when each of them is proved there, or left open (no evidence
+** against it), or (ko set: the accepted answers are ko answers) wins a ko
+** there; GEN_GO_EX_WIDER with the detail in why (VP_ERRLEN bytes) when
+** one is refuted there, or (ko not set: it is accepted as an
+** unconditional answer) succeeds there only by ko; or a negative VP_E*
+** code (out of memory) with the reason in why. Deterministic: node
+** budgets only.
 */
-int gen_go_wider_check(const ld_problem *p, const int *all, int nall, const int *book, int nbook, long long nodes,
-                       char *why);
+int gen_go_wider_check(const ld_problem *p, const int *all, int nall, int ko, const int *book, int nbook,
+                       long long nodes, char *why);
 
 /* Algorithm 2, steps 2-6: from the proposals prop[0..nprop) (visits[i]
  * their MCTS root visits, NULL for none) drops passes, repeats, occupied

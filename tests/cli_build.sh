@@ -202,6 +202,13 @@ check_exit 0 "Cho 99 with Cho 1: the wider check" \
     vp go build "$cho/Prob0001.json" "$w99" -o "$T/w99.jsonl" --report "$T/w99.md" -q
 check "  ... Cho 1 built, Cho 99 not" sh -c "[ \$(wc -l <'$T/w99.jsonl') -eq 1 ] && grep -q '\"id\": *\"cho-elementary-0001\"' '$T/w99.jsonl'"
 check "  ... the report says why" grep -q "Prob0099.json | an extra answer fails in a wider region | C19 (not a book answer) is refuted by B19 in a wider region (48 points) |" "$T/w99.md"
+# Cho 73 is a ko problem: the solver wins the ko with the book's E19 and
+# with C18 too, and in the wider region C18 wins the ko as well, which a
+# ko record's answer may: it is built, with both accepted
+check_exit 0 "Cho 73: an extra ko answer, a ko in the wider region too" \
+    vp go build "$top_srcdir/tests/widen/Prob0073.json" -o "$T/w73.jsonl" -q
+check "  ... built, a ko record with C18 and E19" sh -c \
+    "grep -q '\"all_correct_answers\": *\\[\"C18\", *\"E19\"\\]' '$T/w73.jsonl' && grep -q '\"ko\": *true' '$T/w73.jsonl'"
 # the same region given as flags: not inferred, so not checked, and both
 # proven moves are accepted
 r99="A19,B19,C19,D19,E19,F19,G19,A18,B18,C18,D18,E18,F18,G18,A17,C17,D17,E17,F17,G17,A16,C16,D16,E16,F16,G16,A15,C15,D15,E15"
