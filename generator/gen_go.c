@@ -154,12 +154,14 @@ int gen_go_wider_check(const ld_problem *p, const int *all, int nall, int ko, co
     char b1[COORD_BUFLEN], b2[COORD_BUFLEN], err[VP_ERRLEN];
     if (why)
         why[0] = '\0';
+    if (p->region_from != LD_FROM_INFERRED)
+        return GEN_GO_OK;
     bb361 extra = bb361_empty(), region;
     for (int i = 0; i < nall; i++)
         if (all[i] != GO_PASS && !has(book, nbook, all[i]))
             bb361_set(&extra, all[i]);
-    if (p->region_from != LD_FROM_INFERRED)
-        return GEN_GO_OK;
+    if (bb361_is_empty(extra))
+        return GEN_GO_OK; /* every accepted answer is the book's */
     dfpn_result *r2 = malloc(sizeof *r2);
     if (!r2)
         return vp_fail(why, VP_ENOMEM, "out of memory");
