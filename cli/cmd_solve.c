@@ -99,8 +99,8 @@ typedef struct solve_item {
     int kind, status, book;
     int edge; /* the problem has defender stones on the region's edge */
     int wide; /* the wider check (widen): 0 none, else a WIDE_* */
-    int wchecked; /* --wider-check: 1 when it ran (wcount counts its moves) */
-    int wcount[4]; /* by DFPN_* status in the wider region */
+    int wcount[4]; /* --wider-check: its moves by DFPN_* status in the
+                    * wider region (all 0 when it did not run) */
     double seconds;
     char *out;   /* what stdout gets (text block or JSON line) */
     char *sgf;   /* the SGF to write, or NULL */
@@ -116,10 +116,9 @@ typedef struct solve_work {
     int has_book, book_point, book_color; /* book_point: bb361 or GO_PASS */
     bb361 edge; /* ld_edge_defenders of p, once solved */
     char region_check[160]; /* what the wider regions said, or "" */
-    int wchecked;            /* --wider-check ran: wregion and wr are set */
-    char wcheck_error[160];  /* why it could not run, or "" */
-    bb361 wregion;
-    dfpn_result wr;
+    char wcheck_error[160];  /* why --wider-check could not run, or "" */
+    bb361 wregion;           /* --wider-check's region and result: it ran */
+    dfpn_result wr;          /* when wr.nroot > 0 (the work is zeroed) */
 } solve_work;
 
 /* ---- arguments ------------------------------------------------------------ */
@@ -360,7 +359,7 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
             }
     }
     status_moves_text(&s, r, DFPN_UNKNOWN, "unsolved first moves", size);
-    if (w->wchecked) {
+    if (w->wr.nroot) {
         const dfpn_result *x = &w->wr;
         strbuf_printf(&s, "  wider check (%d points; %lld nodes, %.3f s):", bb361_popcount(w->wregion), x->nodes,
                       x->seconds);
@@ -397,7 +396,7 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
  * could not, else the wider region and each move's fate there. */
 static json_t *wider_json(const solve_work *w)
 {
-    if (!w->wchecked)
+    if (!w->wr.nroot)
         return w->wcheck_error[0] ? json_pack("{s:s}", "error", w->wcheck_error) : json_null();
     const dfpn_result *x = &w->wr;
     char buf[COORD_BUFLEN];
@@ -704,9 +703,7 @@ static void wider_check(const solve_args *a, solve_work *w)
             bb361_set(&moves, r->ko_first[i]);
     char err[VP_ERRLEN];
     int rc = dfpn_solve_wider(&w->p, moves, &a->dopts, &w->wregion, &w->wr, err);
-    if (rc == 0)
-        w->wchecked = 1;
-    else if (rc != 1) /* 1: no wider region, or only the pass succeeds */
+    if (rc != 0 && rc != 1) /* 1: no wider region, or only the pass succeeds */
         snprintf(w->wcheck_error, sizeof w->wcheck_error, "%.150s", err);
 }
 
@@ -745,10 +742,9 @@ static void solve_one(const solve_args *a, solve_item *it)
         if (rc == 0) {
             it->kind = ITEM_SOLVED;
             it->status = w->r.status;
-            it->seconds = w->r.seconds + (w->wchecked ? w->wr.seconds : 0);
+            it->seconds = w->r.seconds + (w->wr.nroot ? w->wr.seconds : 0);
             it->book = book_verdict(w);
-            it->wchecked = w->wchecked;
-            for (int i = 0; w->wchecked && i < w->wr.nroot; i++)
+            for (int i = 0; i < w->wr.nroot; i++)
                 it->wcount[w->wr.root_status[i]]++;
             it->edge = ld_edge_defenders(&w->p, &w->edge) > 0;
         } else if (w->pr.width != w->pr.height) {
@@ -855,9 +851,12 @@ static void summary(FILE *f, const solve_item *items, int n)
         open += it->book == BOOK_OPEN || it->book == BOOK_NOT_ASKED;
         edge += it->edge;
         wide[it->wide]++;
-        wchecked += it->wchecked;
-        for (int k = 0; k < 4; k++)
+        int tried = 0;
+        for (int k = 0; k < 4; k++) {
             wcount[k] += it->wcount[k];
+            tried += it->wcount[k];
+        }
+        wchecked += tried > 0;
     }
     fprintf(f, "summary: %d file%s: %d proved, %d ko, %d disproved, %d unknown (%d undefined), %d error%s\n", n,
             n == 1 ? "" : "s", count[DFPN_PROVED], count[DFPN_KO], count[DFPN_DISPROVED],

@@ -175,21 +175,16 @@ int gen_go_wider_check(const ld_problem *p, const int *all, int nall, int ko, co
     else if (rc != 0)
         rc = GEN_GO_OK; /* no wider region, or it cannot be posed: no evidence either way */
     else
-        for (int i = 0; i < r2->nroot; i++) {
-            int m = r2->root_move[i], st = r2->root_status[i];
-            if (st == DFPN_DISPROVED && r2->root_nline[i] >= 2)
-                vp_fail(why, 0, "%s (not a book answer) is refuted by %s in a wider region (%d points)", name(m, b1),
-                        name(r2->root_line[i][1], b2), bb361_popcount(region));
-            else if (st == DFPN_DISPROVED)
-                vp_fail(why, 0, "%s (not a book answer) is refuted in a wider region (%d points)", name(m, b1),
-                        bb361_popcount(region));
-            else if (st == DFPN_KO && !ko)
-                vp_fail(why, 0, "%s (not a book answer) succeeds only by ko in a wider region (%d points)",
-                        name(m, b1), bb361_popcount(region));
-            else
+        for (int i = 0; i < r2->nroot && rc == GEN_GO_OK; i++) {
+            int st = r2->root_status[i];
+            if (st != DFPN_DISPROVED && (st != DFPN_KO || ko))
                 continue;
-            rc = GEN_GO_EX_WIDER;
-            break;
+            char by[COORD_BUFLEN + 8] = "";
+            if (st == DFPN_DISPROVED && r2->root_nline[i] >= 2)
+                snprintf(by, sizeof by, " by %s", name(r2->root_line[i][1], b2));
+            rc = vp_fail(why, GEN_GO_EX_WIDER, "%s (not a book answer) %s%s in a wider region (%d points)",
+                         name(r2->root_move[i], b1), st == DFPN_KO ? "succeeds only by ko" : "is refuted", by,
+                         bb361_popcount(region));
         }
     free(r2);
     return rc;
