@@ -34,8 +34,8 @@ typedef struct ld_win {
     ld_wset box, wregion, wrim;
 } ld_win;
 
-/* Window primitives, for further tests written on the window. The _n
- * forms take the word count n (s->nw) as an argument: called with a
+/* Window primitives, for further tests written on the window. They
+ * take the word count n (s->nw) as an argument: called with a
  * constant 1 from an inlined body, they compile to single-word code, which
  * is the window of most problems (LD_WIN_ONE below). */
 #if defined(__GNUC__)
@@ -70,16 +70,6 @@ LD_WIN_INLINE ld_wset ld_win_flood_n(const ld_win *s, ld_wset r, const ld_wset *
             return r;
         r = g;
     }
-}
-
-static inline ld_wset ld_win_dilate(const ld_win *s, const ld_wset *a, const ld_wset *mask)
-{
-    return ld_win_dilate_n(s, a, mask, s->nw);
-}
-
-static inline ld_wset ld_win_flood(const ld_win *s, ld_wset r, const ld_wset *within)
-{
-    return ld_win_flood_n(s, r, within, s->nw);
 }
 
 /* Calls f(args..., n) with the word count n of the window s: a constant 1
