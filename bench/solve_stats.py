@@ -2,7 +2,7 @@
 """Summarise a `vp go solve --json` run for bench/RESULTS.md.
 
 Usage: bench/solve_stats.py RUN.jsonl [--owl OWL.jsonl] [--list] [--alternatives]
-                             [--speed] [--compare OLD.jsonl]
+                             [--speed] [--by-space] [--compare OLD.jsonl]
 
 Per collection (the directory of each file): problems, statuses, how many
 proven answer sets hold the book's first move (and how many only as a ko
@@ -16,6 +16,10 @@ listed first moves (every SOL entry of a JSON problem file, read from the
 path in the run) is proven, beside the first one alone. With --speed, a
 table of problems within 50 ms and past 9.9 s, nodes, seconds of solving,
 nodes per second per thread (their ratio) and the mean region. With
+--by-space, a table by the number of empty points in the problem's region
+at the start (the run's region, the stones of the JSON problem file read
+from the path in the run): problems, agreement with the book, unknowns,
+median seconds and problems past 9.9 s. With
 --compare, the run is set against an older run of the same files: how many
 problems go from one class to another (book: the book's first move proven;
 bookko: only by ko; bookref: refuted; unknown; other:STATUS: settled
@@ -64,6 +68,30 @@ def load_run(path):
             except ValueError as e:
                 return None, "%s:%d: not JSON: %s" % (path, n, e)
     return rows, None
+
+
+def empty_points(r):
+    """The empty points of the run's region in the JSON problem file's
+    position (the solver's coordinates), or None when the file is not a
+    readable JSON problem or the record has no region."""
+    try:
+        with open(r["file"]) as f:
+            d = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(d, dict) or not r.get("region"):
+        return None
+    size = int(d.get("SZ", 19))
+    stones = set()
+    for key in ("AB", "AW"):
+        for p in d.get(key, []):
+            xy = sgf_to_xy(p, size)
+            if xy:
+                stones.add(xy_to_gtp(xy[0], xy[1], size))
+    return sum(p not in stones for p in r["region"])
+
+
+SPACE_BANDS = ((0, 7), (8, 11), (12, 15), (16, 19), (20, 23), (24, None))
 
 
 def book_class(r):
@@ -162,6 +190,25 @@ def main(argv):
             print("| %s | %d | %d | %d | %d | %.1f | %.0f | %.1f |" % (
                 name, len(rs), sum(t <= 0.05 for t in secs), sum(t > 9.9 for t in secs), nodes, total,
                 nodes / total if total > 0 else 0.0, sum(regions) / len(regions) if regions else 0.0))
+    if "--by-space" in argv:
+        print()
+        print("| empty points in the region | problems | agree (either) | unknown | median s | past 9.9 s |")
+        print("|---|---|---|---|---|---|")
+        spaces = [(empty_points(r), r) for r in rows]
+        bands = [("%d-%d" % (lo, hi) if hi is not None else "%d and more" % lo, lo, hi) for lo, hi in SPACE_BANDS]
+        bands.append(("unreadable", None, None))
+        for label, lo, hi in bands:
+            if lo is None:
+                rs = [r for e, r in spaces if e is None]
+            else:
+                rs = [r for e, r in spaces if e is not None and e >= lo and (hi is None or e <= hi)]
+            if not rs:
+                continue
+            agree = sum(book_class(r) in ("book", "bookko") for r in rs)
+            secs = [r.get("seconds") or 0.0 for r in rs]
+            print("| %s | %d | %d (%.1f%%) | %d | %.3f | %d |" % (
+                label, len(rs), agree, 100.0 * agree / len(rs), sum(r["status"] == "unknown" for r in rs),
+                pct(secs, 0.5), sum(t > 9.9 for t in secs)))
     if old_rows is not None:
         old_by = {short_name(r): r for r in old_rows}
         moves = OrderedDict()

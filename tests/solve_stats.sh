@@ -2,8 +2,9 @@
 # solve_stats.sh: bench/solve_stats.py, the summary of `vp go solve --json`
 # runs that bench/RESULTS.md quotes, on two small hand-made runs: the main
 # table, --speed (problems within 50 ms and past 9.9 s, nodes per second,
-# mean region) and --compare (each problem's class before and after), and
-# a line that is not JSON (named by file and line, exit 1).
+# mean region), --by-space (the table by empty points in the region, read
+# from the problem files), --compare (each problem's class before and
+# after), and a line that is not JSON (named by file and line, exit 1).
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
 
@@ -37,6 +38,26 @@ check "--compare: bookko -> book counted" grep -qxF '| bookko | book | 1 |' "$T/
 check "--compare: a refuted book move stays bookref" grep -qxF '| bookref | bookref | 1 |' "$T/out"
 check "--compare: p2 listed as changed" grep -qF -- '- cA/p2.json (live): bookko -> book; proven - -> C3' "$T/out"
 check "--compare: p1 not listed" sh -c '! grep -qF -- "- cA/p1.json" "$1"' sh "$T/out"
+
+# --by-space: two readable JSON problems (2 and 10 empty points in their
+# regions) and a record whose file is missing
+mkdir -p "$T/sp"
+printf '{"SZ": "19", "AB": ["as", "bs"], "AW": ["ar"]}\n' >"$T/sp/q1.json"
+printf '{"SZ": "19", "AB": ["ss"]}\n' >"$T/sp/q2.json"
+{
+    printf '{"file":"%s","status":"proved","goal":"live","first_moves":["C1"],"ko_moves":[],"refutations":{},"book":"C1","region":["A1","B1","C1","D1"],"nodes":10,"seconds":0.01}\n' "$T/sp/q1.json"
+    printf '{"file":"%s","status":"unknown","goal":"kill","first_moves":[],"ko_moves":[],"refutations":{},"book":"E2","region":["A1","B1","C1","D1","E1","A2","B2","C2","D2","E2"],"nodes":9,"seconds":10.0}\n' "$T/sp/q2.json"
+    printf '{"file":"%s","status":"ko","goal":"live","first_moves":[],"ko_moves":["B1"],"refutations":{},"book":"B1","region":["A1","B1"],"nodes":9,"seconds":0.5}\n' "$T/sp/none.json"
+} >"$T/space.jsonl"
+run "$PYTHON3" "$S" "$T/space.jsonl" --by-space
+check "--by-space: exit 0" test "$rc" = 0
+check "--by-space: q1's 2 empty points (A1, B1 and A2 hold stones, the region is row 1)" \
+    grep -qxF '| 0-7 | 1 | 1 (100.0%) | 0 | 0.010 | 0 |' "$T/out"
+check "--by-space: q2's 10 empty points, unknown past 9.9 s" \
+    grep -qxF '| 8-11 | 1 | 0 (0.0%) | 1 | 10.000 | 1 |' "$T/out"
+check "--by-space: the missing file counted apart, its ko answer agreeing" \
+    grep -qxF '| unreadable | 1 | 1 (100.0%) | 0 | 0.500 | 0 |' "$T/out"
+check "--by-space: no empty band printed" sh -c '! grep -qF "| 12-15 |" "$1"' sh "$T/out"
 
 printf '{"file":"d/cA/p1.json"\n' >"$T/bad.jsonl"
 run "$PYTHON3" "$S" "$T/new.jsonl" --compare "$T/bad.jsonl"
