@@ -81,7 +81,10 @@ def empty_points(r):
         return None
     if not isinstance(d, dict) or not r.get("region"):
         return None
-    size = int(d.get("SZ", 19))
+    try:
+        size = int(d.get("SZ", 19))
+    except (TypeError, ValueError):
+        return None
     stones = set()
     for key in ("AB", "AW"):
         for p in d.get(key, []):
