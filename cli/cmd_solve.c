@@ -261,7 +261,7 @@ static const int *line_of(const dfpn_result *r, int m, int *n)
 {
     int k = root_index(r, m);
     if (k >= 0 && r->root_nline[k] > 0) {
-        *n = r->root_nline[k] < DFPN_REF_LINE ? r->root_nline[k] : DFPN_REF_LINE;
+        *n = r->root_nline[k];
         return r->root_line[k];
     }
     if (r->nline > 0 && r->line[0] == m) {
@@ -352,9 +352,8 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
     if (status_moves_text(&s, r, DFPN_DISPROVED, "wrong first moves", size)) {
         for (int i = 0; i < r->nroot; i++)
             if (r->root_status[i] == DFPN_DISPROVED && r->root_nline[i] > 0) {
-                int n = r->root_nline[i] < DFPN_REF_LINE ? r->root_nline[i] : DFPN_REF_LINE;
                 strbuf_printf(&s, "    refutation of %s:", coord_format(r->root_move[i], size, buf));
-                moves_text(&s, r->root_line[i], n, size);
+                moves_text(&s, r->root_line[i], r->root_nline[i], size);
                 strbuf_puts(&s, "\n");
             }
     }
@@ -369,8 +368,7 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
                           st == DFPN_PROVED ? "proved" : st == DFPN_KO ? "by ko" : st == DFPN_DISPROVED ? "refuted" : "open");
             if (st == DFPN_DISPROVED && x->root_nline[i] > 0) {
                 strbuf_puts(&s, " (line");
-                moves_text(&s, x->root_line[i], x->root_nline[i] < DFPN_REF_LINE ? x->root_nline[i] : DFPN_REF_LINE,
-                           size);
+                moves_text(&s, x->root_line[i], x->root_nline[i], size);
                 strbuf_puts(&s, ")");
             }
         }
@@ -407,11 +405,9 @@ static json_t *wider_json(const solve_work *w)
         switch (x->root_status[i]) {
         case DFPN_PROVED: json_array_append_new(proved, json_string(m)); break;
         case DFPN_KO: json_array_append_new(ko, json_string(m)); break;
-        case DFPN_DISPROVED: {
-            int n = x->root_nline[i] < DFPN_REF_LINE ? x->root_nline[i] : DFPN_REF_LINE;
-            json_object_set_new(refuted, m, goprob_moves_json(x->root_line[i], n, w->size));
+        case DFPN_DISPROVED:
+            json_object_set_new(refuted, m, goprob_moves_json(x->root_line[i], x->root_nline[i], w->size));
             break;
-        }
         default: json_array_append_new(open, json_string(m));
         }
     }
@@ -462,9 +458,8 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
         json_t *refs = json_object(), *open = json_array();
         for (int i = 0; i < r->nroot; i++) {
             if (r->root_status[i] == DFPN_DISPROVED) {
-                int n = r->root_nline[i] < DFPN_REF_LINE ? r->root_nline[i] : DFPN_REF_LINE;
                 json_object_set_new(refs, coord_format(r->root_move[i], size, buf),
-                                    goprob_moves_json(r->root_line[i], n, size));
+                                    goprob_moves_json(r->root_line[i], r->root_nline[i], size));
             } else if (r->root_status[i] == DFPN_UNKNOWN) {
                 json_array_append_new(open, json_string(coord_format(r->root_move[i], size, buf)));
             }
@@ -576,7 +571,7 @@ static char *sgf_report(const solve_work *w, char *err)
     for (int i = 0; ok && i < r->nroot; i++) {
         if (r->root_status[i] != DFPN_DISPROVED)
             continue;
-        int len = r->root_nline[i] < DFPN_REF_LINE ? r->root_nline[i] : DFPN_REF_LINE;
+        int len = r->root_nline[i];
         char note[160];
         int opp = go_other(p->to_move);
         if (r->root_move[i] == GO_PASS)

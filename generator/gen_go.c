@@ -338,7 +338,7 @@ static void line_of(const dfpn_result *r, int m, gen_go_line *l)
     if (r->nline > 0 && r->line[0] == m && (k < 0 || r->nline >= r->root_nline[k]))
         line_from(l, r->line, r->nline);
     else if (k >= 0 && r->root_nline[k] > 0)
-        line_from(l, r->root_line[k], r->root_nline[k] < DFPN_REF_LINE ? r->root_nline[k] : DFPN_REF_LINE);
+        line_from(l, r->root_line[k], r->root_nline[k]);
     else
         line_from(l, &m, 1);
 }

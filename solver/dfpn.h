@@ -149,7 +149,8 @@ typedef struct dfpn_result {
     /* For every root move i: a line starting with root_move[i]: the main
      * line when it succeeds (the prover's proven replies, the opponent's
      * longest resistance), the refutation when it is disproved (the
-     * opponent's refuting replies), empty (0) when unknown. */
+     * opponent's refuting replies), empty (0) when unknown; never more
+     * than DFPN_REF_LINE moves (the array's size). */
     int root_nline[DFPN_MAX_ROOT];
     int root_line[DFPN_MAX_ROOT][DFPN_REF_LINE];
     long long nodes;
