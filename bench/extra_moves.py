@@ -35,15 +35,19 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import owl_bench  # noqa: E402  (the GTP driver and the chains)
 
-COLS = "ABCDEFGHJKLMNOPQRST"
+COLS = owl_bench.COLUMNS
 
 
 def xy(p):
-    return COLS.index(p[0]), int(p[1:])
+    """A point like D19 -> (x, y), y the row number from the bottom."""
+    x, y = owl_bench.gtp_to_xy(p, 19)
+    return x, 19 - y
 
 
-def sgf_name(p):
-    return COLS[ord(p[0]) - 97] + str(19 - (ord(p[1]) - 97))
+def book_moves(pb):
+    """The SOL list's first moves in vp's coordinates (passes left out)."""
+    xys = [owl_bench.sgf_to_xy(s[1], 19) for s in pb.get("SOL", []) if len(s) > 1]
+    return sorted({owl_bench.xy_to_gtp(x, y, 19) for x, y in filter(None, xys)})
 
 
 def grown(region, k):
@@ -79,7 +83,7 @@ def extras(run, goal):
                 continue
             with open(r["file"]) as pf:
                 pb = json.load(pf)
-            sol = sorted({sgf_name(s[1]) for s in pb.get("SOL", []) if len(s) > 1 and s[1]})
+            sol = book_moves(pb)
             ext = [m for m in r["first_moves"] if m not in sol]
             if ext:
                 items.append((r, pb, sol, ext))
