@@ -34,6 +34,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import owl_bench  # noqa: E402  (the GTP driver and the chains)
+import solve_stats  # noqa: E402  (the book's listed first moves)
 
 COLS = owl_bench.COLUMNS
 
@@ -42,12 +43,6 @@ def xy(p):
     """A point like D19 -> (x, y), y the row number from the bottom."""
     x, y = owl_bench.gtp_to_xy(p, 19)
     return x, 19 - y
-
-
-def book_moves(pb):
-    """The SOL list's first moves in vp's coordinates (passes left out)."""
-    xys = [owl_bench.sgf_to_xy(s[1], 19) for s in pb.get("SOL", []) if len(s) > 1]
-    return sorted({owl_bench.xy_to_gtp(x, y, 19) for x, y in filter(None, xys)})
 
 
 def grown(region, k):
@@ -83,7 +78,7 @@ def extras(run, goal):
                 continue
             with open(r["file"]) as pf:
                 pb = json.load(pf)
-            sol = book_moves(pb)
+            sol = sorted(set(solve_stats.listed_moves(r["file"]) or []))
             ext = [m for m in r["first_moves"] if m not in sol]
             if ext:
                 items.append((r, pb, sol, ext))
