@@ -41,18 +41,31 @@ def pct(v, q):
     return v[max(0, math.ceil(q * len(v)) - 1)]
 
 
-def listed_moves(path):
-    """The book's listed first moves of a JSON problem file, in the solver's
-    coordinates (A19 top left, no I; owl_bench's conversions); None when the
-    file is not JSON."""
+def read_problem(path):
+    """A JSON problem file and its board size, or (None, None) when the file
+    cannot be read, is not a JSON object or has no usable SZ."""
     try:
         with open(path) as f:
             d = json.load(f)
-    except (OSError, ValueError):
+        size = int(d.get("SZ", 19))
+    except (OSError, ValueError, TypeError, AttributeError):
+        return None, None
+    return d, size
+
+
+def gtp_points(points, size):
+    """SGF points (like "dd") in the solver's coordinates (A19 top left, no
+    I; owl_bench's conversions); points that do not convert are left out."""
+    return [xy_to_gtp(x, y, size) for x, y in filter(None, (sgf_to_xy(p, size) for p in points))]
+
+
+def listed_moves(path):
+    """The book's listed first moves of a JSON problem file, in the solver's
+    coordinates; None when the file is not a readable JSON problem."""
+    d, size = read_problem(path)
+    if d is None:
         return None
-    size = int(d.get("SZ", 19))
-    xys = [sgf_to_xy(e[1] if len(e) > 1 else "", size) for e in d.get("SOL", [])]
-    return [xy_to_gtp(x, y, size) for x, y in filter(None, xys)]
+    return gtp_points([e[1] if len(e) > 1 else "" for e in d.get("SOL", [])], size)
 
 
 def load_run(path):
@@ -74,23 +87,10 @@ def empty_points(r):
     """The empty points of the run's region in the JSON problem file's
     position (the solver's coordinates), or None when the file is not a
     readable JSON problem or the record has no region."""
-    try:
-        with open(r["file"]) as f:
-            d = json.load(f)
-    except (OSError, ValueError):
+    d, size = read_problem(r["file"])
+    if d is None or not r.get("region"):
         return None
-    if not isinstance(d, dict) or not r.get("region"):
-        return None
-    try:
-        size = int(d.get("SZ", 19))
-    except (TypeError, ValueError):
-        return None
-    stones = set()
-    for key in ("AB", "AW"):
-        for p in d.get(key, []):
-            xy = sgf_to_xy(p, size)
-            if xy:
-                stones.add(xy_to_gtp(xy[0], xy[1], size))
+    stones = set(gtp_points(d.get("AB", []), size) + gtp_points(d.get("AW", []), size))
     return sum(p not in stones for p in r["region"])
 
 
