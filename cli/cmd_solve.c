@@ -45,6 +45,11 @@ static const char solve_help[] =
     "      --time-limit S   seconds per problem (default 10; 0: no limit)\n"
     "      --nodes N        nodes per problem (default 2000000; 0: no limit)\n"
     "  -t, --threads T      problems solved at once (default: all cores)\n"
+    "  -j, --search-threads J  threads searching each problem together (default\n"
+    "                       1; T x J threads in all): the answers are exact\n"
+    "                       whatever J, but with J > 1 nodes, lines and what a\n"
+    "                       budget settles vary from run to run\n"
+    "      --par-start N    the helpers start after N nodes (default 20000)\n"
     "      --json           one JSON object per problem and line\n"
     "      --sgf-out DIR    write DIR/NAME.sgf per problem: setup and the proof\n"
     "                       as a solution tree (DIR must exist)\n"
@@ -146,7 +151,8 @@ enum {
     OPT_RULES,
     OPT_ATT_STAGE,
     OPT_MOVES,
-    OPT_WIDER_CHECK
+    OPT_WIDER_CHECK,
+    OPT_PAR_START
 };
 
 static void parse_args(int argc, char **argv, solve_args *a)
@@ -159,6 +165,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
         {"tt-log2", required_argument, 0, OPT_TT_LOG2}, {"quiet", no_argument, 0, 'q'},
         {"rules", required_argument, 0, OPT_RULES},     {"att-stage", required_argument, 0, OPT_ATT_STAGE},
         {"moves", required_argument, 0, OPT_MOVES},     {"wider-check", no_argument, 0, OPT_WIDER_CHECK},
+        {"search-threads", required_argument, 0, 'j'},  {"par-start", required_argument, 0, OPT_PAR_START},
         {"help", no_argument, 0, 'h'},                  {0, 0, 0, 0}};
     memset(a, 0, sizeof *a);
     dfpn_opts_init(&a->dopts);
@@ -168,12 +175,14 @@ static void parse_args(int argc, char **argv, solve_args *a)
     int c;
     opterr = 0;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":ht:q", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":ht:j:q", opts, NULL)) != -1) {
         switch (c) {
         case 'h': fputs(solve_help, stdout); exit(CLI_OK);
         case OPT_TIME: a->dopts.max_seconds = parse_seconds("--time-limit", optarg); break;
         case OPT_NODES: a->dopts.max_nodes = cli_parse_long("--nodes", optarg, 0, LONG_MAX); break;
         case 't': a->threads = cli_parse_long("--threads", optarg, 1, 1024); break;
+        case 'j': a->dopts.search_threads = (int)cli_parse_long("--search-threads", optarg, 1, DFPN_MAX_THREADS); break;
+        case OPT_PAR_START: a->dopts.par_start = cli_parse_long("--par-start", optarg, 0, LONG_MAX); break;
         case OPT_JSON: a->json = 1; break;
         case OPT_SGF_OUT: a->sgf_dir = optarg; break;
         case GOPROB_OPT_GOAL:
@@ -422,7 +431,7 @@ static json_t *wider_json(const solve_work *w)
     return o;
 }
 
-static char *json_report(const solve_item *it, const solve_work *w, const char *why, int japanese)
+static char *json_report(const solve_item *it, const solve_work *w, const char *why, int japanese, int search_threads)
 {
     json_t *j = json_object();
     char buf[COORD_BUFLEN];
@@ -475,6 +484,8 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
                                                        ? json_false()
                                                        : json_null());
         json_object_set_new(j, "nodes", json_integer((json_int_t)r->nodes));
+        if (search_threads > 1)
+            json_object_set_new(j, "helper_nodes", json_integer((json_int_t)r->helper_nodes));
         json_object_set_new(j, "stage_nodes", json_integer((json_int_t)r->att_nodes));
         json_object_set_new(j, "stage_settled", json_integer(r->att_settled));
         json_object_set_new(j, "seconds", json_real(r->seconds));
@@ -751,7 +762,7 @@ static void solve_one(const solve_args *a, solve_item *it)
         it->error = strdup(err);
         it->status = DFPN_UNKNOWN;
     }
-    it->out = a->json ? json_report(it, w, err, a->dopts.japanese) : text_report(it, w, err);
+    it->out = a->json ? json_report(it, w, err, a->dopts.japanese, a->dopts.search_threads) : text_report(it, w, err);
     if (it->kind == ITEM_SOLVED && a->sgf_dir) {
         char serr[VP_ERRLEN] = "";
         it->sgf = sgf_report(w, serr);
@@ -921,6 +932,10 @@ int cmd_go_solve(int argc, char **argv)
         free(paths);
     }
     cli_set_threads(a.threads);
+#ifdef _OPENMP
+    if (a.dopts.search_threads > 1)
+        omp_set_max_active_levels(2); /* the search threads inside the batch's */
+#endif
     json_object_seed(0); /* before threads create JSON objects */
     solve_batch batch = {&a, items};
     int failed = cli_batch(n, &batch, solve_work_fn, solve_emit_fn, "solving", a.quiet);

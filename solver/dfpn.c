@@ -37,6 +37,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sched.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "../engines/vp.h"
 #include "benson.h"
@@ -70,10 +74,34 @@
 #endif
 #define CONF_KEY 0x9e3779b97f4a7c15ull
 
+/* A table entry as read: its key (bit 0: the ko flag) and its numbers. */
 typedef struct tt_entry {
     uint64_t key;
     uint32_t pn, dn;
 } tt_entry;
+
+/* An entry as stored: the numbers in one word and the key xor that word
+ * in the other, each read and written whole (relaxed atomics), so that a
+ * search thread that reads a slot while another writes it sees a key
+ * that matches nothing rather than one position's key with another's
+ * numbers (the lockless scheme of chess programs' shared tables). */
+typedef struct tt_slot {
+    uint64_t kx, v;
+} tt_slot;
+
+static inline tt_entry slot_load(const tt_slot *s)
+{
+    uint64_t v = __atomic_load_n(&s->v, __ATOMIC_RELAXED), kx = __atomic_load_n(&s->kx, __ATOMIC_RELAXED);
+    tt_entry e = {kx ^ v, (uint32_t)v, (uint32_t)(v >> 32)};
+    return e;
+}
+
+static inline void slot_store(tt_slot *s, uint64_t key, uint32_t pn, uint32_t dn)
+{
+    uint64_t v = (uint64_t)pn | (uint64_t)dn << 32;
+    __atomic_store_n(&s->v, v, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->kx, key ^ v, __ATOMIC_RELAXED);
+}
 
 /* A child in its parent's list. taint: for a final value (pn or dn 0),
  * the smallest path depth of a repetition it rests on (NO_TAINT: none,
@@ -97,8 +125,14 @@ static inline bcache_entry bc_entry(uint64_t hash, int val) { return (hash & ~(u
 /* The value cached in e for hash, 0 when e holds another position. */
 static inline int bc_val(bcache_entry e, uint64_t hash) { return (e ^ hash) & ~(uint64_t)3 ? 0 : (int)(e & 3); }
 
+struct par;
+
 typedef struct ctx {
     int prover, attacker, defender, capture_any, seki_is_death;
+    /* the search threads (dfpn_opts.search_threads; NULL: one): helper
+     * is 1 in a helper's context, hid its number */
+    struct par *par;
+    int helper, hid;
     /* the ko model of the current pass (see dfpn.h): free_side may retake
      * a ko at once (a ko threat it always has); a repetition is won by the
      * prover when rep_win > 0, and in the first pass when the opponent
@@ -136,11 +170,11 @@ typedef struct ctx {
                     * 1 when the root move lies in the root's dead zone */
     ld_wset wtarget, wmoves, wrim_att; /* in the window: the target, the
                         * moves' points, region points next to outside_att */
-    tt_entry *tt;
+    tt_slot *tt;
     uint64_t mask;
     /* the other pass's table, aside (NULL: none): a value final in the
      * direction xfinal (0 a proof, 1 a disproof) holds in this pass too */
-    const tt_entry *xtt;
+    const tt_slot *xtt;
     uint64_t xmask;
     int xfinal;
     go_board *boards; /* boards[d]: the node at depth d of the path */
@@ -161,9 +195,78 @@ typedef struct ctx {
     uint16_t stamp;
     long long nodes, max_nodes;
     long long simulated; /* children settled by a simulation */
+    long long helper_nodes; /* the helpers' share of nodes */
     double t0, max_seconds;
-    int aborted; /* 1 nodes, 2 time */
+    int aborted; /* 1 nodes, 2 time, 3 a helper told to stop */
 } ctx;
+
+/*
+** Search threads (dfpn_opts.search_threads > 1). The main thread runs the
+** search as alone; helper threads run the same df-pn from the root on
+** the same table, which is how their work reaches it: a helper's final
+** values are proofs like any other (the table keeps only history-free
+** finals), and the main thread finds them where it looks a child up. So
+** that a helper works beside the main thread rather than behind it, the
+** main thread publishes the key of each node on its path and the move it
+** searches below it (mkey, mmove), and a helper at the same node ranks
+** that child as if its number were twice as large (par_virtual, after the
+** virtual numbers of parallel df-pn): it takes a sibling whose number is
+** close, and follows the main thread where none is. The ranking alone
+** changes: values returned and stored are the true ones. Helpers start
+** once the main thread has searched par_start nodes of the problem, run
+** while the main thread is in solve_roots, and count towards the node
+** budget. The table still grows with the nodes: the main thread asks the
+** helpers to wait (pause), which each does at its next count of 256
+** nodes, where it holds nothing of the table but its context's pointers;
+** it grows the table and lets them go on with the new pointers. The answer is exact whatever they do; nodes, lines and what a
+** budget settles may vary from run to run.
+*/
+typedef struct par {
+    int nhelp;
+    int team;        /* the helpers OpenMP gave this round (at most nhelp) */
+    long long start; /* dfpn_opts.par_start */
+    int in_round;    /* the main thread is in solve_roots */
+    int go, stop;    /* atomics: the helpers may start; must stop */
+    int pause, parked, running; /* atomics: the helpers must wait; how
+                      * many wait; how many have started and not ended */
+    long long hnodes; /* atomic: the helpers' nodes in this round */
+    const struct ctx *main; /* the main thread's context */
+    uint64_t mkey[MAX_DEPTH + 2];
+    int mmove[MAX_DEPTH + 2];
+    const kid *rk;   /* the main thread's root moves and which are wanted */
+    const unsigned char *want;
+    int nroot;
+    ctx *h;          /* the helpers' contexts */
+    kid *hrk;        /* their root moves, kmax each */
+} par;
+
+#define NO_AVOID (-1000)
+
+/* A number as a helper ranks it where the main thread searches. */
+static inline uint32_t par_virtual(uint32_t v)
+{
+    return v == 0 || v >= INF - 1 ? v : v >= (INF - 2) / 2 ? INF - 1 : 2 * v + 1;
+}
+
+/* The move a helper at depth d (its node key) leaves to the main thread,
+ * or NO_AVOID. */
+static inline int par_avoid(const ctx *c, int d, uint64_t key)
+{
+    if (!c->helper)
+        return NO_AVOID;
+    const par *P = c->par;
+    if (__atomic_load_n(&P->mkey[d], __ATOMIC_RELAXED) != key)
+        return NO_AVOID;
+    return __atomic_load_n(&P->mmove[d], __ATOMIC_RELAXED);
+}
+
+static inline void par_publish(ctx *c, int d, int m)
+{
+    if (c->par && !c->helper) {
+        __atomic_store_n(&c->par->mkey[d], c->path[d], __ATOMIC_RELAXED);
+        __atomic_store_n(&c->par->mmove[d], m, __ATOMIC_RELAXED);
+    }
+}
 
 /* The Benson cache's slot for a stone hash: its top bits. */
 static inline bcache_entry *bc_slot(const ctx *c, uint64_t hash) { return &c->bcache[hash >> (64 - c->blog2)]; }
@@ -211,6 +314,8 @@ void dfpn_opts_init(dfpn_opts *o)
     o->only = 0;
     o->only_points = bb361_empty();
     o->only_pass = 0;
+    o->search_threads = 1;
+    o->par_start = 20000;
 }
 
 int dfpn_solve_wider(const ld_problem *p, bb361 moves, const dfpn_opts *o, bb361 *region, dfpn_result *r, char *err)
@@ -279,13 +384,17 @@ static int final_move(const tt_entry *e) { return (int)((e->pn ? e->pn : e->dn) 
 
 /* Bit 0 of a stored key (not used by the bucket index) holds the ko
  * flag of the value: its search met a ko ban or a cycle somewhere. */
-static const tt_entry *tt_find(const tt_entry *tt, uint64_t mask, uint64_t key)
+static int tt_find(const tt_slot *tt, uint64_t mask, uint64_t key, tt_entry *out)
 {
-    const tt_entry *e = &tt[key & mask];
-    for (int i = 0; i < 2; i++)
-        if ((e[i].key | 1) == (key | 1) && (e[i].pn | e[i].dn))
-            return &e[i];
-    return NULL;
+    const tt_slot *s = &tt[key & mask];
+    for (int i = 0; i < 2; i++) {
+        tt_entry e = slot_load(&s[i]);
+        if ((e.key | 1) == (key | 1) && (e.pn | e.dn)) {
+            *out = e;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* An entry's values as the search reads them (a final's other number
@@ -301,10 +410,10 @@ static void read_entry(const tt_entry *e, uint32_t *pn, uint32_t *dn, int *kof, 
 
 static int tt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *kof, int *move)
 {
-    const tt_entry *e = tt_find(c->tt, c->mask, key);
-    if (!e)
+    tt_entry e;
+    if (!tt_find(c->tt, c->mask, key, &e))
         return 0;
-    read_entry(e, pn, dn, kof, move);
+    read_entry(&e, pn, dn, kof, move);
     return 1;
 }
 
@@ -322,16 +431,17 @@ static int xtt_get(const ctx *c, uint64_t key, uint32_t *pn, uint32_t *dn, int *
 {
     if (!DFPN_XTT || !c->xtt)
         return 0;
-    const tt_entry *e = tt_find(c->xtt, c->xmask, key);
-    if (!e || (c->xfinal ? e->dn : e->pn) != 0)
+    tt_entry e;
+    if (!tt_find(c->xtt, c->xmask, key, &e) || (c->xfinal ? e.dn : e.pn) != 0)
         return 0;
-    read_entry(e, pn, dn, kof, move);
+    read_entry(&e, pn, dn, kof, move);
     return 1;
 }
 
 static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof, int move)
 {
-    tt_entry *e = &c->tt[key & c->mask];
+    tt_slot *s = &c->tt[key & c->mask];
+    tt_entry e[2] = {slot_load(&s[0]), slot_load(&s[1])};
     int slot = -1;
     for (int i = 0; i < 2 && slot < 0; i++)
         if ((e[i].key | 1) == (key | 1) || (e[i].pn | e[i].dn) == 0)
@@ -342,9 +452,8 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof, int 
         if (is_final(e[slot].pn, e[slot].dn) && !is_final(pn, dn))
             return;
     }
-    e[slot].key = (key & ~(uint64_t)1) | (uint64_t)(kof != 0);
-    e[slot].pn = pn == 0 ? 0 : dn == 0 ? final_other(move) : pn;
-    e[slot].dn = dn == 0 ? 0 : pn == 0 ? final_other(move) : dn;
+    slot_store(&s[slot], (key & ~(uint64_t)1) | (uint64_t)(kof != 0), pn == 0 ? 0 : dn == 0 ? final_other(move) : pn,
+               dn == 0 ? 0 : pn == 0 ? final_other(move) : dn);
 }
 
 /* Plays m (a point legal under the pass's ko model, or GO_PASS) for color
@@ -619,7 +728,7 @@ static int no_eye_space(const ctx *c, const bb361 *set, ld_view *v)
 static int static_status(ctx *c, const go_board *b, const bb361 *on)
 {
     bcache_entry *e = bc_slot(c, b->hash);
-    int val = bc_val(*e, b->hash);
+    int val = bc_val(__atomic_load_n(e, __ATOMIC_RELAXED), b->hash);
     if (val)
         return val;
     ld_view v;
@@ -636,7 +745,7 @@ static int static_status(ctx *c, const go_board *b, const bb361 *on)
     }
 #endif
     val = a ? 1 : DFPN_DEAD_TEST && no_eye_space(c, b->set, &v) ? 3 : 2;
-    *e = bc_entry(b->hash, val);
+    __atomic_store_n(e, bc_entry(b->hash, val), __ATOMIC_RELAXED);
     return val;
 }
 
@@ -1228,7 +1337,7 @@ static int gen_kids(ctx *c, int d, kid *k)
                 winner = c->attacker;
             } else {
                 bcache_entry *be = bc_slot(c, skeys[i]);
-                int val = bc_val(*be, skeys[i]);
+                int val = bc_val(__atomic_load_n(be, __ATOMIC_RELAXED), skeys[i]);
                 if (val) {
                     if (val == 1)
                         winner = c->defender;
@@ -1253,7 +1362,7 @@ static int gen_kids(ctx *c, int d, kid *k)
                         if (!a && !dead && no_eye_space(c, cs, &v))
                             abort();
 #endif
-                        *be = bc_entry(skeys[i], a ? 1 : dead ? 3 : 2);
+                        __atomic_store_n(be, bc_entry(skeys[i], a ? 1 : dead ? 3 : 2), __ATOMIC_RELAXED);
                         if (a)
                             winner = c->defender;
                         else if (dead)
@@ -1334,7 +1443,7 @@ static uint32_t eps_limit(uint32_t second)
 static void tt_grow(ctx *c)
 {
     int log2 = c->tt_log2 + 2 > c->tt_max_log2 ? c->tt_max_log2 : c->tt_log2 + 2;
-    tt_entry *nt = table_alloc(((size_t)1 << log2) * sizeof *nt);
+    tt_slot *nt = table_alloc(((size_t)1 << log2) * sizeof *nt);
     bcache_entry *nb = table_alloc(((size_t)1 << BCACHE_LOG2(log2)) * sizeof *nb);
     if (!nt || !nb) {
         free(nt);
@@ -1342,17 +1451,18 @@ static void tt_grow(ctx *c)
         c->tt_max_log2 = c->tt_log2;
         return;
     }
-    tt_entry *old = c->tt;
+    tt_slot *old = c->tt;
     size_t n = (size_t)1 << c->tt_log2;
     c->tt = nt;
     c->mask = (((uint64_t)1 << log2) - 1) & ~(uint64_t)1;
     c->tt_log2 = log2;
     /* finals first, so that no heuristic entry displaces one */
     for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < n; i++)
-            if ((old[i].pn | old[i].dn) && is_final(old[i].pn, old[i].dn) == (pass == 0))
-                tt_put(c, old[i].key, old[i].pn, old[i].dn, (int)(old[i].key & 1),
-                       is_final(old[i].pn, old[i].dn) ? final_move(&old[i]) : NO_MOVE);
+        for (size_t i = 0; i < n; i++) {
+            tt_entry e = slot_load(&old[i]);
+            if ((e.pn | e.dn) && is_final(e.pn, e.dn) == (pass == 0))
+                tt_put(c, e.key, e.pn, e.dn, (int)(e.key & 1), is_final(e.pn, e.dn) ? final_move(&e) : NO_MOVE);
+        }
     free(old);
     if (BCACHE_LOG2(log2) > c->blog2) {
         int nlog2 = BCACHE_LOG2(log2);
@@ -1370,7 +1480,7 @@ static void tt_grow(ctx *c)
 
 /* A transposition table kept aside while the other pass runs. */
 typedef struct tt_table {
-    tt_entry *tt;
+    tt_slot *tt;
     uint64_t mask;
     int log2;
     long long grow_at, grow_base;
@@ -1399,12 +1509,78 @@ static void table_swap(ctx *c, tt_table *t)
     *t = u;
 }
 
+/* The nodes of the problem so far: the main thread's and, in a round
+ * of search threads, the helpers'. */
+static long long all_nodes(const ctx *c)
+{
+    return c->nodes + (c->par ? __atomic_load_n(&c->par->hnodes, __ATOMIC_RELAXED) : 0);
+}
+
 /* 1 when the node budget is spent, 2 when the time budget is, else 0. */
 static int spent(const ctx *c)
 {
-    if (c->max_nodes > 0 && c->nodes >= c->max_nodes)
+    if (c->max_nodes > 0 && all_nodes(c) >= c->max_nodes)
         return 1;
     return c->max_seconds > 0 && now() - c->t0 > c->max_seconds ? 2 : 0;
+}
+
+static void par_go(ctx *c);
+
+/* A helper waits while the main thread grows the table, then takes its
+ * new pointers. */
+static void par_park(ctx *h)
+{
+    par *P = h->par;
+    __atomic_fetch_add(&P->parked, 1, __ATOMIC_ACQ_REL);
+    while (__atomic_load_n(&P->pause, __ATOMIC_ACQUIRE))
+        sched_yield();
+    const ctx *m = P->main;
+    h->tt = m->tt;
+    h->mask = m->mask;
+    h->tt_log2 = m->tt_log2;
+    h->bcache = m->bcache;
+    h->blog2 = m->blog2;
+}
+
+/* The main thread grows the table with the helpers waiting. */
+static void par_grow(ctx *c)
+{
+    par *P = c->par;
+    __atomic_store_n(&P->pause, 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(&P->parked, __ATOMIC_ACQUIRE) < __atomic_load_n(&P->running, __ATOMIC_ACQUIRE))
+        sched_yield();
+    tt_grow(c);
+    __atomic_store_n(&P->parked, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&P->pause, 0, __ATOMIC_RELEASE);
+}
+
+/* budget() of a search with helpers: a helper adds its nodes to the
+ * count every 256, stops when told and waits while the table grows; the
+ * main thread starts them. */
+static void budget_par(ctx *c)
+{
+    par *P = c->par;
+    if (c->helper) {
+        if ((c->nodes & 255) == 0) {
+            __atomic_fetch_add(&P->hnodes, 256, __ATOMIC_RELAXED);
+            if (__atomic_load_n(&P->pause, __ATOMIC_ACQUIRE))
+                par_park(c);
+            if (__atomic_load_n(&P->stop, __ATOMIC_ACQUIRE))
+                c->aborted = 3;
+        }
+        return;
+    }
+    if (!__atomic_load_n(&P->go, __ATOMIC_RELAXED) && P->in_round && P->team > 0 && c->nodes >= P->start)
+        par_go(c);
+    /* the table grows with every thread's nodes */
+    if (all_nodes(c) >= c->grow_at && c->tt_log2 < c->tt_max_log2) {
+        if (__atomic_load_n(&P->go, __ATOMIC_RELAXED))
+            par_grow(c);
+        else
+            tt_grow(c);
+    }
+    if ((c->nodes & 255) == 0 || (c->max_nodes > 0 && all_nodes(c) >= c->max_nodes))
+        c->aborted = spent(c);
 }
 
 /* Counts a node; sets c->aborted when the budget is spent (the clock is
@@ -1412,6 +1588,10 @@ static int spent(const ctx *c)
 static void budget(ctx *c)
 {
     c->nodes++;
+    if (c->par) {
+        budget_par(c);
+        return;
+    }
     if (c->nodes >= c->grow_at && c->tt_log2 < c->tt_max_log2)
         tt_grow(c);
     if ((c->nodes & 255) == 0 || (c->max_nodes > 0 && c->nodes >= c->max_nodes))
@@ -1595,8 +1775,8 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     int taint, wmove = NO_MOVE; /* wmove: the winning move of a final won by the side to move */
     for (;;) {
         uint64_t sum = 0;
-        uint32_t best = INF, second = INF;
-        int bi = 0, inf_sum = 0;
+        uint32_t best = INF, second = INF, av = INF;
+        int bi = 0, inf_sum = 0, ai = -1, avoid = par_avoid(c, d, c->path[d]);
         taint = NO_TAINT;
         for (int i = 0; i < n; i++) {
             uint32_t v = or_node ? k[i].pn : k[i].dn; /* minimised */
@@ -1604,6 +1784,12 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
             if (s == INF)
                 inf_sum = 1;
             sum += s;
+            if (k[i].move == avoid) {
+                /* a helper, where the main thread searches this child */
+                ai = i;
+                av = v;
+                v = par_virtual(v);
+            }
             if (v < best) {
                 second = best;
                 best = v;
@@ -1612,9 +1798,9 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
                 second = v;
             }
         }
-        uint32_t total = inf_sum ? INF : sat(sum);
-        pn = or_node ? best : total;
-        dn = or_node ? total : best;
+        uint32_t total = inf_sum ? INF : sat(sum), tbest = av < best ? av : best;
+        pn = or_node ? tbest : total;
+        dn = or_node ? total : tbest;
         if (pn == 0 || dn == 0) {
             /* a final value: when every child must have it (a proof at an
              * AND node, a disproof at an OR node) the worst taint counts,
@@ -1634,6 +1820,11 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
         }
         if (pn >= thpn || dn >= thdn || c->aborted)
             break;
+        if (ai >= 0 && bi != ai && (or_node ? k[bi].pn >= thpn : k[bi].dn >= thdn)) {
+            /* no sibling below the threshold: the main thread's child */
+            second = best;
+            bi = ai;
+        }
         if (k[bi].fresh && sim_kid(c, d, k, n, bi))
             continue;
         if (c->aborted)
@@ -1659,6 +1850,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
                 cthdn = k[bi].dn + 1;
             cthpn = thpn == INF ? INF : sat((uint64_t)thpn - pn + k[bi].pn);
         }
+        par_publish(c, d, k[bi].move);
         descend(c, d, k[bi].move);
         c->freek[d + 1] = (unsigned char)k[bi].freek;
         kid r;
@@ -1781,38 +1973,258 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
  * doubling thresholds (bench/RESULTS.md, "Best first after the first
  * proof"). Only the order of the work changes: each move is solved on its
  * own. */
-static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
+/* The root move of rk[0..n) to search next among those want marks (in a
+ * helper, want says for each one whether the main thread's list has it
+ * open), and its thresholds; -1 when none is open. */
+static int pick_root(const ctx *c, const kid *rk, int n, const unsigned char *want, uint32_t *thpn, uint32_t *thdn)
 {
-    while (!c->aborted) {
-        uint32_t best = INF, second = INF;
-        int bi = -1, bi_dn = 0, settle = 0; /* settle: a move is proved; bi_dn: bi runs on its dn */
-        for (int i = 0; i < n; i++)
-            settle |= want[i] && rk[i].pn == 0;
+    uint32_t best = INF, second = INF;
+    int bi = -1, bi_dn = 0, settle = 0; /* settle: a move is proved; bi_dn: bi runs on its dn */
+    int avoid = c->helper ? __atomic_load_n(&c->par->mmove[0], __ATOMIC_RELAXED) : NO_AVOID;
+    for (int i = 0; i < n; i++)
+        settle |= want[i] && rk[i].pn == 0;
+    for (int i = 0; i < n; i++) {
+        if (!want[i] || is_final(rk[i].pn, rk[i].dn))
+            continue;
+        int on_dn = settle && rk[i].dn < rk[i].pn;
+        uint32_t v = on_dn ? rk[i].dn : rk[i].pn;
+        if (rk[i].move == avoid)
+            v = par_virtual(v);
+        if (v < best) {
+            second = best;
+            best = v;
+            bi = i;
+            bi_dn = on_dn;
+        } else if (v < second) {
+            second = v;
+        }
+    }
+    if (bi >= 0) {
+        uint32_t lim = eps_limit(second), v = bi_dn ? rk[bi].dn : rk[bi].pn;
+        if (lim <= v)
+            lim = v + 1;
+        *thpn = bi_dn ? INF : lim;
+        *thdn = bi_dn ? lim : INF;
+    }
+    return bi;
+}
+
+/* The finals the table holds for the open root moves of rk[0..n) that
+ * want marks, under their keys (0: none), taken into rk: a helper's. */
+static void adopt_finals(const ctx *c, kid *rk, int n, const unsigned char *want, const uint64_t *keys)
+{
         for (int i = 0; i < n; i++) {
-            if (!want[i] || is_final(rk[i].pn, rk[i].dn))
-                continue;
-            int on_dn = settle && rk[i].dn < rk[i].pn;
-            uint32_t v = on_dn ? rk[i].dn : rk[i].pn;
-            if (v < best) {
-                second = best;
-                best = v;
-                bi = i;
-                bi_dn = on_dn;
-            } else if (v < second) {
-                second = v;
+            kid *v = &rk[i];
+            int kof, wm;
+            uint32_t pn, dn;
+            if (want[i] && !is_final(v->pn, v->dn) && keys[i] && tt_get(c, keys[i], &pn, &dn, &kof, &wm) &&
+                is_final(pn, dn)) {
+                v->pn = pn;
+                v->dn = dn;
+                v->kof = kof;
+                v->taint = NO_TAINT;
+                v->fresh = 0;
             }
         }
-        if (bi < 0)
+}
+
+/* One step of a search of the root moves: the next one (pick_root)
+ * simulated or searched; 0 when none is open or the budget is spent. */
+static int root_step(ctx *c, kid *rk, int n, const unsigned char *want)
+{
+    uint32_t thpn, thdn;
+    int bi = pick_root(c, rk, n, want, &thpn, &thdn);
+    if (bi < 0)
+        return 0;
+    if (rk[bi].fresh && sim_kid(c, 0, rk, n, bi))
+        return 1;
+    if (c->aborted)
+        return 0;
+    par_publish(c, 0, rk[bi].move);
+    solve_root(c, &rk[bi], thpn, thdn);
+    return 1;
+}
+
+/* The main thread's search of the root moves (solve_roots). */
+static void roots_main(ctx *c, kid *rk, int n, const unsigned char *want, const uint64_t *keys)
+{
+    while (!c->aborted) {
+        if (keys)
+            adopt_finals(c, rk, n, want, keys); /* what the helpers settled */
+        if (!root_step(c, rk, n, want))
             break;
-        if (rk[bi].fresh && sim_kid(c, 0, rk, n, bi))
-            continue;
-        if (c->aborted)
-            break;
-        uint32_t lim = eps_limit(second);
-        if (lim <= best)
-            lim = best + 1;
-        solve_root(c, &rk[bi], bi_dn ? INF : lim, bi_dn ? lim : INF);
     }
+}
+
+/* A helper's search of the root moves: those open in the main thread's
+ * list, their values read afresh from the table each time round. */
+static void roots_helper(ctx *h)
+{
+    par *P = h->par;
+    kid *hk = P->hrk + (size_t)h->hid * (size_t)h->kmax;
+    unsigned char hwant[DFPN_MAX_ROOT];
+    while (!h->aborted && !__atomic_load_n(&P->stop, __ATOMIC_ACQUIRE)) {
+        int n = gen_kids(h, 0, hk);
+        for (int i = 0; i < n; i++) {
+            hwant[i] = 0;
+            for (int j = 0; j < P->nroot; j++)
+                if (P->rk[j].move == hk[i].move)
+                    hwant[i] = P->want[j];
+        }
+        if (!root_step(h, hk, n, hwant))
+            break;
+    }
+}
+
+/* Starts the helpers (budget_par, in the main thread): the table grown to
+ * its largest, each helper given a copy of the main thread's context. */
+static void par_go(ctx *c)
+{
+    par *P = c->par;
+    P->main = c;
+    __atomic_store_n(&P->running, P->team, __ATOMIC_RELAXED);
+    for (int i = 0; i < P->team; i++) {
+        ctx *h = &P->h[i];
+        go_board *hb = h->boards, *ht = h->tboards;
+        kid *hk = h->kids;
+        memcpy(h, c, sizeof *h);
+        h->boards = hb;
+        h->tboards = ht;
+        h->kids = hk;
+        h->boards[0] = c->boards[0];
+        h->helper = 1;
+        h->hid = i;
+        h->nodes = 0;
+        h->simulated = 0;
+        h->ko_seen = 0;
+        h->aborted = 0;
+        h->max_nodes = 0;
+        h->max_seconds = 0;
+        h->grow_at = LLONG_MAX; /* only the main thread grows the table */
+    }
+    __atomic_store_n(&P->go, 1, __ATOMIC_RELEASE);
+}
+
+/* A helper thread: waits until the main thread starts the helpers or
+ * leaves solve_roots, and searches till told to stop. */
+static void par_helper(par *P, int i)
+{
+    for (;;) {
+        if (__atomic_load_n(&P->stop, __ATOMIC_ACQUIRE))
+            return;
+        if (__atomic_load_n(&P->go, __ATOMIC_ACQUIRE))
+            break;
+        struct timespec ts = {0, 100000};
+        nanosleep(&ts, NULL);
+    }
+    ctx *h = &P->h[i];
+    roots_helper(h);
+    __atomic_fetch_add(&P->hnodes, h->nodes & 255, __ATOMIC_RELAXED);
+    __atomic_fetch_sub(&P->running, 1, __ATOMIC_ACQ_REL);
+}
+
+/* Solves every open root move of rk[0..n) that want marks, best first as
+ * df-pn does at an OR node: the chosen move runs until its number is a
+ * fraction worse than the second best (the 1+epsilon limit). Until one
+ * move is proved, the number is the proof number: the first proof comes
+ * sooner than when every move shares the work. Then, to settle the others
+ * one way or the other, the smaller of the two numbers, and the move runs
+ * on that one: effort goes to the move nearest to being settled, and a
+ * settled refutation soon serves the next moves as a simulation's
+ * template; it settles more of them within a budget than rounds with
+ * doubling thresholds (bench/RESULTS.md, "Best first after the first
+ * proof"). Only the order of the work changes: each move is solved on its
+ * own. With search threads, the helpers search beside it (struct par). */
+static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
+{
+#ifdef _OPENMP
+    par *P = c->par;
+    if (P) {
+        uint64_t keys[DFPN_MAX_ROOT];
+        for (int i = 0; i < n; i++) {
+            keys[i] = 0;
+            if (want[i] && !is_final(rk[i].pn, rk[i].dn)) {
+                descend(c, 0, rk[i].move);
+                keys[i] = c->path[1];
+            }
+        }
+        P->rk = rk;
+        P->want = want;
+        P->nroot = n;
+        P->go = P->stop = P->pause = P->parked = P->running = 0;
+        P->hnodes = 0;
+        P->in_round = 1;
+#pragma omp parallel num_threads(P->nhelp + 1)
+        {
+            int t = omp_get_thread_num();
+            if (t == 0) {
+                /* fewer threads than asked (nested parallelism off, a
+                 * thread limit): the helpers that are there */
+                int team = omp_get_num_threads() - 1;
+                P->team = team < P->nhelp ? team : P->nhelp;
+                roots_main(c, rk, n, want, keys);
+                __atomic_store_n(&P->stop, 1, __ATOMIC_RELEASE);
+            } else if (t <= P->nhelp) {
+                par_helper(P, t - 1); /* waits for go or stop */
+            }
+        }
+        P->in_round = 0;
+        c->nodes += P->hnodes;
+        c->helper_nodes += P->hnodes;
+        P->hnodes = 0;
+        if (P->go)
+            for (int i = 0; i < P->team; i++) {
+                c->simulated += P->h[i].simulated;
+                c->ko_seen |= P->h[i].ko_seen;
+            }
+        P->go = 0;
+        adopt_finals(c, rk, n, want, keys);
+        return;
+    }
+#endif
+    roots_main(c, rk, n, want, NULL);
+}
+
+#ifdef _OPENMP
+/* The helpers' contexts and work space; 0 or VP_ENOMEM. */
+static int par_new(ctx *c, const dfpn_opts *o)
+{
+    par *P = calloc(1, sizeof *P);
+    if (!P)
+        return VP_ENOMEM;
+    c->par = P;
+    P->nhelp = o->search_threads - 1;
+    P->start = o->par_start;
+    P->h = calloc((size_t)P->nhelp, sizeof *P->h);
+    P->hrk = malloc((size_t)P->nhelp * (size_t)c->kmax * sizeof *P->hrk);
+    if (!P->h || !P->hrk)
+        return VP_ENOMEM;
+    for (int i = 0; i < P->nhelp; i++) {
+        ctx *h = &P->h[i];
+        h->boards = malloc((MAX_DEPTH + 2) * sizeof *h->boards);
+        h->tboards = malloc((MAX_DEPTH + 2) * sizeof *h->tboards);
+        h->kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c->kmax * sizeof *h->kids);
+        if (!h->boards || !h->tboards || !h->kids)
+            return VP_ENOMEM;
+    }
+    for (int d = 0; d < MAX_DEPTH + 2; d++)
+        P->mmove[d] = NO_AVOID;
+    return 0;
+}
+#endif
+
+static void par_free(par *P)
+{
+    if (!P)
+        return;
+    for (int i = 0; P->h && i < P->nhelp; i++) {
+        free(P->h[i].boards);
+        free(P->h[i].tboards);
+        free(P->h[i].kids);
+    }
+    free(P->h);
+    free(P->hrk);
+    free(P);
 }
 
 /* Sets the ko model. Pass 0, unconditional success: the opponent may
@@ -1852,12 +2264,12 @@ static void drop_defender_wins(ctx *c)
     int dwin_pn = c->prover == c->defender; /* the defender's win is pn 0 when it proves */
     size_t n = (size_t)1 << c->tt_log2;
     for (size_t i = 0; i < n; i++) {
-        tt_entry *e = &c->tt[i];
-        if (!(e->pn | e->dn))
+        tt_entry e = slot_load(&c->tt[i]);
+        if (!(e.pn | e.dn))
             continue;
-        int final = is_final(e->pn, e->dn);
-        if (final ? (dwin_pn ? e->pn == 0 : e->dn == 0) : !DFPN_ATT_KEEP)
-            memset(e, 0, sizeof *e);
+        int final = is_final(e.pn, e.dn);
+        if (final ? (dwin_pn ? e.pn == 0 : e.dn == 0) : !DFPN_ATT_KEEP)
+            slot_store(&c->tt[i], 0, 0, 0);
     }
 }
 
@@ -1929,6 +2341,16 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
         goto done;
     }
+    if (o->search_threads < 1 || o->search_threads > DFPN_MAX_THREADS) {
+        rc = vp_fail(err, VP_EINVAL, "dfpn: search_threads %d not in 1..%d", o->search_threads, DFPN_MAX_THREADS);
+        goto done;
+    }
+#ifdef _OPENMP
+    if (o->search_threads > 1 && (rc = par_new(&c, o)) != 0) {
+        rc = vp_fail(err, rc, "dfpn: out of memory");
+        goto done;
+    }
+#endif
     if ((rc = ld_frame(p, &c.boards[0], err)) != 0)
         goto done;
     if ((rc = ld_win_init(&c.win, &c.region, c.boards[0].size, c.defender, err)) != 0)
@@ -2188,6 +2610,7 @@ tally:
 done:
     r->nodes = c.nodes;
     r->simulated = c.simulated;
+    r->helper_nodes = c.helper_nodes;
     r->seconds = now() - c.t0;
     free(c.tt);
     free(c.boards);
@@ -2198,5 +2621,6 @@ done:
     free(rk1);
     free(want);
     free(tried1);
+    par_free(c.par);
     return rc;
 }

@@ -132,7 +132,19 @@ typedef struct dfpn_opts {
                           * first move in play */
     bb361 only_points;
     int only_pass;
+    int search_threads;  /* threads searching the problem together
+                          * (1..DFPN_MAX_THREADS, default 1): the main one
+                          * and helpers on the same table (dfpn.c, struct
+                          * par); the answer is exact whatever their
+                          * number, but nodes, lines and what a budget
+                          * settles may vary from run to run when it is
+                          * above 1. Without OpenMP, one. */
+    long long par_start; /* the helpers start once the main thread has
+                          * searched this many nodes (default 20,000:
+                          * small problems never wait for them) */
 } dfpn_opts;
+
+#define DFPN_MAX_THREADS 256
 
 /* The answer. Points are bb361 indexes, GO_PASS for a pass. */
 typedef struct dfpn_result {
@@ -157,6 +169,8 @@ typedef struct dfpn_result {
     long long simulated; /* children settled by replaying a sibling's
                           * proof (simulation, see dfpn.c) */
     long long att_nodes; /* nodes of the attacker's stage (dfpn_opts) */
+    long long helper_nodes; /* nodes of the helpers (search_threads > 1),
+                             * counted in nodes too */
     int att_settled;     /* first moves it settled for the attacker */
     int partial;         /* 1: some first moves in play were not tried
                           * (dfpn_opts.only): the status is then PROVED

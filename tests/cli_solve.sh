@@ -260,6 +260,8 @@ usage "--moves off the board" --moves Z9 "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--moves' "$T/err"
 usage "missing --sgf-out directory" --sgf-out "$T/nowhere" "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--sgf-out' "$T/err"
+usage "bad --search-threads" -j 0 "$T/kill.sgf"
+check "  ... names the flag" grep -q -- '--search-threads' "$T/err"
 usage "option without its value" "$T/kill.sgf" --nodes
 check_exit 0 "vp go solve --help" vp go solve --help
 check "vp go --help lists solve" sh -c "'$VP' go --help | grep -q '^  solve '"
@@ -298,6 +300,26 @@ assert o["nodes"] <= 60000, o["nodes"]
 check_exit 0 "  ... in text" vp go solve -q --nodes 60000 --time-limit 0 "$w74"
 check "  ... a region check line" grep -q '^  region check: the inferred region (28 points) left no first move; solved again in a wider one (42 points)$' "$T/out"
 check "  ... counted in the summary" grep -q '^  region check: 1 disproof checked in a wider region: 1 solved there, 0 disproved there too, 0 open$' "$T/out"
+
+# Search threads (--search-threads): the helpers start at the first node
+# here. Every answer is exact whatever their number, so with no budget the
+# answers are those of one thread (Cho 74 again: a disproof, then the
+# wider region, both searched by two threads).
+check_exit 0 "--search-threads 2 solves Cho 74" \
+    vp go solve --json -q -j 2 --par-start 0 --nodes 0 --time-limit 0 "$w74"
+cp "$T/out" "$T/j2.json"
+check_exit 0 "  ... as one thread does" vp go solve --json -q --nodes 0 --time-limit 0 "$w74"
+check_py "  ... with the same answers; the helpers searched, counted in the nodes" '
+import sys
+a = records(sys.argv[1])[0]
+b = records(sys.argv[2])[0]
+for k in ("status", "first_moves", "ko_moves", "unsolved_moves", "region", "target", "goal", "region_check"):
+    assert a[k] == b[k], (k, a[k], b[k])
+assert sorted(a["refutations"]) == sorted(b["refutations"]), (a["refutations"], b["refutations"])
+assert a["status"] == "proved" and a["first_moves"] == ["D18"] and a["unsolved_moves"] == [], a
+assert 0 < a["helper_nodes"] < a["nodes"], a
+assert "helper_nodes" not in b, b
+' "$T/j2.json" "$T/out"
 check_exit 0 "  ... the same with too small a budget (text)" vp go solve -q --nodes 30000 --time-limit 0 "$w74"
 check "  ... counted as open" grep -q '^  region check: 1 disproof checked in a wider region: 0 solved there, 0 disproved there too, 1 open$' "$T/out"
 check_exit 0 "  ... with too small a budget for the wider region" vp go solve --json -q --nodes 30000 --time-limit 0 "$w74"

@@ -48,6 +48,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "engines/bitboard.h"
 #include "engines/go.h"
@@ -592,6 +595,8 @@ static double max_states;
 static long njapanese, njdiff; /* statuses under the Japanese rules; those the rules change */
 static long nstage; /* first moves the attacker's stage settled (dfpn.h) */
 static long nbig, nbig_white;
+static int search_threads = 1; /* dfpn_opts.search_threads */
+static long long nhelper;       /* nodes the helpers searched */
 
 /* Solves one side of the problem both ways and compares; returns 0, or -1
  * (nothing checked) when the referee's graph is too large. */
@@ -650,12 +655,15 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
     o.tt_log2 = 18;
     o.seki_is_death = rseki_death;
     o.japanese = rjapanese;
+    o.search_threads = search_threads;
+    o.par_start = 0; /* with helpers: from the first node */
     static dfpn_result r;
     rc = dfpn_solve(&prob, &o, &r, err);
     CHECK(rc == 0, "%s: dfpn_solve: %s", pic, err);
     if (rc)
         return 0;
 
+    nhelper += r.helper_nodes;
     if ((double)st0 > max_states)
         max_states = (double)st0;
     nstage += r.att_settled;
@@ -803,12 +811,19 @@ static void check_regressions(void)
     printf("ld_referee: %d regression problems checked under both rules\n", checked / 2);
 }
 
-/* ld_referee_test [SEED [PROBLEMS]]: another seed or count for exploring
- * (the test run uses neither). */
+/* ld_referee_test [SEED [PROBLEMS [J]]]: another seed or count for
+ * exploring (the plain test run uses neither), and J search threads
+ * (dfpn_opts.search_threads) starting at the first node
+ * (tests/ld_referee_par.sh runs 2). */
 int main(int argc, char **argv)
 {
-    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : SEED;
+    uint64_t seed = argc > 1 && strcmp(argv[1], "-") ? strtoull(argv[1], NULL, 10) : SEED;
     long want = argc > 2 ? strtol(argv[2], NULL, 10) : NPROBLEMS;
+    search_threads = argc > 3 ? atoi(argv[3]) : 1;
+#ifdef _OPENMP
+    if (search_threads > 1)
+        omp_set_max_active_levels(2);
+#endif
     rng g;
     rng_seed(&g, seed, 0x1d, 0x5ef, 0);
     char pic[64], err[VP_ERRLEN];
@@ -866,6 +881,13 @@ int main(int argc, char **argv)
     CHECK(nproblems == want, "only %ld problems generated", nproblems);
     /* the stage's answers are among those compared with the referee */
     CHECK(nstage > 0, "the attacker's stage settled no first move: it is not exercised");
+    if (search_threads > 1) {
+        printf("ld_referee: %d search threads: the helpers searched %lld nodes\n", search_threads, nhelper);
+#ifdef _OPENMP
+        CHECK(nhelper > 0, "%d search threads, but the helpers searched no node: they are not exercised",
+              search_threads);
+#endif
+    }
     CHECK(njdiff > 0, "the confirmation changed none of %ld statuses: the Japanese rules are not exercised", njapanese);
     CHECK(ngap_move * 100 <= ncompared, "%ld of %ld first moves left open by the superko bracket (more than 1%%)",
           ngap_move, ncompared);
