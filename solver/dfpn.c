@@ -197,7 +197,8 @@ typedef struct ctx {
     long long simulated; /* children settled by a simulation */
     long long helper_nodes; /* the helpers' share of nodes */
     double t0, max_seconds;
-    int aborted; /* 1 nodes, 2 time, 3 a helper told to stop */
+    int aborted; /* 1 nodes, 2 time, 3 a helper told to stop, 4 the main
+                  * thread to start the helpers (solve_roots) */
 } ctx;
 
 /*
@@ -225,7 +226,9 @@ typedef struct par {
     int nhelp;
     int team;        /* the helpers OpenMP gave this round (at most nhelp) */
     long long start; /* dfpn_opts.par_start */
-    int in_round;    /* the main thread is in solve_roots */
+    int in_round;    /* the main thread is in solve_roots' parallel region */
+    long long until; /* before it: the main thread stops at this many
+                      * nodes to open it (aborted 4) */
     int go, stop;    /* atomics: the helpers may start; must stop */
     int pause, parked, running; /* atomics: the helpers must wait; how
                       * many wait; how many have started and not ended */
@@ -1581,6 +1584,8 @@ static void budget_par(ctx *c)
     }
     if ((c->nodes & 255) == 0 || (c->max_nodes > 0 && all_nodes(c) >= c->max_nodes))
         c->aborted = spent(c);
+    if (!c->aborted && P->until && c->nodes >= P->until)
+        c->aborted = 4;
 }
 
 /* Counts a node; sets c->aborted when the budget is spent (the clock is
@@ -2139,6 +2144,16 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
 {
 #ifdef _OPENMP
     par *P = c->par;
+    if (P && c->nodes < P->start) {
+        /* alone until the problem has taken par_start nodes: most never
+         * do, and pay nothing for the helpers */
+        P->until = P->start;
+        roots_main(c, rk, n, want, NULL);
+        P->until = 0;
+        if (c->aborted != 4)
+            return;
+        c->aborted = 0;
+    }
     if (P) {
         uint64_t keys[DFPN_MAX_ROOT];
         for (int i = 0; i < n; i++) {
