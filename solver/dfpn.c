@@ -219,8 +219,9 @@ typedef struct ctx {
 ** budget. The table still grows with the nodes: the main thread asks the
 ** helpers to wait (pause), which each does at its next count of 256
 ** nodes, where it holds nothing of the table but its context's pointers;
-** it grows the table and lets them go on with the new pointers. The answer is exact whatever they do; nodes, lines and what a
-** budget settles may vary from run to run.
+** it grows the table and lets them go on with the new pointers. The
+** answer is exact whatever they do; nodes, lines and what a budget
+** settles may vary from run to run.
 */
 typedef struct par {
     int nhelp;
@@ -232,6 +233,7 @@ typedef struct par {
     int go, stop;    /* atomics: the helpers may start; must stop */
     int pause, parked, running; /* atomics: the helpers must wait; how
                       * many wait; how many have started and not ended */
+    int gen;         /* atomic: the number of waits ended (par_grow) */
     long long hnodes; /* atomic: the helpers' nodes in this round */
     const struct ctx *main; /* the main thread's context */
     uint64_t mkey[MAX_DEPTH + 2];
@@ -1534,8 +1536,12 @@ static void par_go(ctx *c);
 static void par_park(ctx *h)
 {
     par *P = h->par;
+    /* the wait ends when its generation does: a helper slow to see one
+     * end must not sleep through into the next wait, where it would not
+     * be counted */
+    int g = __atomic_load_n(&P->gen, __ATOMIC_ACQUIRE);
     __atomic_fetch_add(&P->parked, 1, __ATOMIC_ACQ_REL);
-    while (__atomic_load_n(&P->pause, __ATOMIC_ACQUIRE))
+    while (__atomic_load_n(&P->gen, __ATOMIC_ACQUIRE) == g)
         sched_yield();
     const ctx *m = P->main;
     h->tt = m->tt;
@@ -1554,7 +1560,8 @@ static void par_grow(ctx *c)
         sched_yield();
     tt_grow(c);
     __atomic_store_n(&P->parked, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&P->pause, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&P->pause, 0, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&P->gen, 1, __ATOMIC_RELEASE);
 }
 
 /* budget() of a search with helpers: a helper adds its nodes to the
@@ -1966,18 +1973,6 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
     v->kof = w.kof;
 }
 
-/* Solves every open root move of rk[0..n) that want marks, best first as
- * df-pn does at an OR node: the chosen move runs until its number is a
- * fraction worse than the second best (the 1+epsilon limit). Until one
- * move is proved, the number is the proof number: the first proof comes
- * sooner than when every move shares the work. Then, to settle the others
- * one way or the other, the smaller of the two numbers, and the move runs
- * on that one: effort goes to the move nearest to being settled, and a
- * settled refutation soon serves the next moves as a simulation's
- * template; it settles more of them within a budget than rounds with
- * doubling thresholds (bench/RESULTS.md, "Best first after the first
- * proof"). Only the order of the work changes: each move is solved on its
- * own. */
 /* The root move of rk[0..n) to search next among those want marks (in a
  * helper, want says for each one whether the main thread's list has it
  * open), and its thresholds; -1 when none is open. */
@@ -2081,8 +2076,8 @@ static void roots_helper(ctx *h)
     }
 }
 
-/* Starts the helpers (budget_par, in the main thread): the table grown to
- * its largest, each helper given a copy of the main thread's context. */
+/* Starts the helpers (budget_par, in the main thread): each is given a
+ * copy of the main thread's context, which points to its table. */
 static void par_go(ctx *c)
 {
     par *P = c->par;
