@@ -225,10 +225,10 @@ typedef struct ctx {
 */
 typedef struct par {
     int nhelp;
-    int team;        /* the helpers OpenMP gave this round (at most nhelp) */
+    int team;        /* the helpers OpenMP gave the round under way (at
+                      * most nhelp; 0 outside solve_roots' parallel region) */
     long long start; /* dfpn_opts.par_start */
-    int in_round;    /* the main thread is in solve_roots' parallel region */
-    long long until; /* before it: the main thread stops at this many
+    long long until; /* before the region: the main thread stops at this many
                       * nodes to open it (aborted 4) */
     int go, stop;    /* atomics: the helpers may start; must stop */
     int pause, parked, running; /* atomics: the helpers must wait; how
@@ -1564,50 +1564,44 @@ static void par_grow(ctx *c)
     __atomic_fetch_add(&P->gen, 1, __ATOMIC_RELEASE);
 }
 
-/* budget() of a search with helpers: a helper adds its nodes to the
- * count every 256, stops when told and waits while the table grows; the
- * main thread starts them. */
-static void budget_par(ctx *c)
+/* budget() in a helper: its nodes added to the count every 256, and
+ * there it stops when told and waits while the table grows. */
+static void budget_helper(ctx *c)
 {
     par *P = c->par;
-    if (c->helper) {
-        if ((c->nodes & 255) == 0) {
-            __atomic_fetch_add(&P->hnodes, 256, __ATOMIC_RELAXED);
-            if (__atomic_load_n(&P->pause, __ATOMIC_ACQUIRE))
-                par_park(c);
-            if (__atomic_load_n(&P->stop, __ATOMIC_ACQUIRE))
-                c->aborted = 3;
-        }
+    if ((c->nodes & 255) == 0) {
+        __atomic_fetch_add(&P->hnodes, 256, __ATOMIC_RELAXED);
+        if (__atomic_load_n(&P->pause, __ATOMIC_ACQUIRE))
+            par_park(c);
+        if (__atomic_load_n(&P->stop, __ATOMIC_ACQUIRE))
+            c->aborted = 3;
+    }
+}
+
+/* Counts a node; grows the table with every thread's nodes; sets
+ * c->aborted when the budget is spent (the clock is read every 256
+ * nodes). With search threads, the main thread starts the helpers here
+ * and grows the table with them waiting. */
+static void budget(ctx *c)
+{
+    c->nodes++;
+    par *P = c->par;
+    if (P && c->helper) {
+        budget_helper(c);
         return;
     }
-    if (!__atomic_load_n(&P->go, __ATOMIC_RELAXED) && P->in_round && P->team > 0 && c->nodes >= P->start)
+    if (P && P->team > 0 && !__atomic_load_n(&P->go, __ATOMIC_RELAXED) && c->nodes >= P->start)
         par_go(c);
-    /* the table grows with every thread's nodes */
     if (all_nodes(c) >= c->grow_at && c->tt_log2 < c->tt_max_log2) {
-        if (__atomic_load_n(&P->go, __ATOMIC_RELAXED))
+        if (P && __atomic_load_n(&P->go, __ATOMIC_RELAXED))
             par_grow(c);
         else
             tt_grow(c);
     }
     if ((c->nodes & 255) == 0 || (c->max_nodes > 0 && all_nodes(c) >= c->max_nodes))
         c->aborted = spent(c);
-    if (!c->aborted && P->until && c->nodes >= P->until)
+    if (P && !c->aborted && P->until && c->nodes >= P->until)
         c->aborted = 4;
-}
-
-/* Counts a node; sets c->aborted when the budget is spent (the clock is
- * read every 256 nodes). */
-static void budget(ctx *c)
-{
-    c->nodes++;
-    if (c->par) {
-        budget_par(c);
-        return;
-    }
-    if (c->nodes >= c->grow_at && c->tt_log2 < c->tt_max_log2)
-        tt_grow(c);
-    if ((c->nodes & 255) == 0 || (c->max_nodes > 0 && c->nodes >= c->max_nodes))
-        c->aborted = spent(c);
 }
 
 /* ---- simulation (Kawano 1996): a sibling's proof tried again ----
@@ -2076,12 +2070,11 @@ static void roots_helper(ctx *h)
     }
 }
 
-/* Starts the helpers (budget_par, in the main thread): each is given a
+/* Starts the helpers (budget, in the main thread): each is given a
  * copy of the main thread's context, which points to its table. */
 static void par_go(ctx *c)
 {
     par *P = c->par;
-    P->main = c;
     __atomic_store_n(&P->running, P->team, __ATOMIC_RELAXED);
     for (int i = 0; i < P->team; i++) {
         ctx *h = &P->h[i];
@@ -2163,7 +2156,6 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
         P->nroot = n;
         P->go = P->stop = P->pause = P->parked = P->running = 0;
         P->hnodes = 0;
-        P->in_round = 1;
 #pragma omp parallel num_threads(P->nhelp + 1)
         {
             int t = omp_get_thread_num();
@@ -2178,7 +2170,6 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
                 par_helper(P, t - 1); /* waits for go or stop */
             }
         }
-        P->in_round = 0;
         c->nodes += P->hnodes;
         c->helper_nodes += P->hnodes;
         P->hnodes = 0;
@@ -2188,6 +2179,7 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
                 c->ko_seen |= P->h[i].ko_seen;
             }
         P->go = 0;
+        P->team = 0; /* out of the region: no helper to start */
         adopt_finals(c, rk, n, want, keys);
         return;
     }
@@ -2203,6 +2195,7 @@ static int par_new(ctx *c, const dfpn_opts *o)
     if (!P)
         return VP_ENOMEM;
     c->par = P;
+    P->main = c;
     P->nhelp = o->search_threads - 1;
     P->start = o->par_start;
     P->h = calloc((size_t)P->nhelp, sizeof *P->h);
