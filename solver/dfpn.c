@@ -2130,6 +2130,10 @@ static void par_helper(par *P, int i)
  * own. With search threads, the helpers search beside it (struct par). */
 static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
 {
+    /* a budget already spent (a stage or a pass that used its share to
+     * the last node) gets no node more: budget() counts before it checks */
+    if (!c->aborted && (c->aborted = spent(c)) != 0)
+        return;
 #ifdef _OPENMP
     par *P = c->par;
     if (P && c->nodes < P->start) {
@@ -2457,7 +2461,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     if (o->att_stage != 0 && (o->att_stage < 0 || o->max_nodes > 0 || o->max_seconds > 0)) {
         int share = o->att_stage > 0 ? o->att_stage : 1;
         c.att_near = 1;
-        c.max_nodes = o->max_nodes > 0 ? o->max_nodes / share : 0;
+        /* at least one node: a budget smaller than the share must not
+         * become 0, which means none */
+        c.max_nodes = o->max_nodes > 0 ? (o->max_nodes >= share ? o->max_nodes / share : 1) : 0;
         c.max_seconds = o->max_seconds > 0 ? o->max_seconds / share : 0;
         solve_roots(&c, rk, n, want);
         c.att_near = 0;

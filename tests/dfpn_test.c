@@ -717,9 +717,35 @@ static void test_budget_used(void)
           dfpn_status_name(r.status), ndis, r.nroot, r.nodes, r.att_nodes);
 }
 
+/* Budgets smaller than the attacker's stage's share: the stage's share
+ * of a one-node budget was 0, which means no budget, so `--nodes 1`
+ * searched without one (Elementary 61 was proved in 20,113 nodes;
+ * Elementary 63 ran on without end). The time limit is a safety net. A
+ * stage or pass that spends its share to the last node leaves none to
+ * the next: a budget of one node is one node. */
+static void test_tiny_budgets(void)
+{
+    for (int stage = 2; stage <= 4; stage += 2)
+        for (long long nodes = 1; nodes <= 5; nodes++) {
+            dfpn_opts o;
+            dfpn_opts_init(&o);
+            o.max_nodes = nodes;
+            o.max_seconds = 20;
+            o.att_stage = stage;
+            dfpn_result r;
+            int book;
+            if (solve_bundled_opts("cho-chikun-encyclopedia-life-and-death-elementary/Prob0061.json", &o, &r, &book))
+                return;
+            CHECK(r.status == DFPN_UNKNOWN && r.nodes >= 1 && r.nodes <= nodes,
+                  "Elementary 61, a budget of %lld nodes, stage 1/%d: status %s, %lld nodes", nodes, stage,
+                  dfpn_status_name(r.status), r.nodes);
+        }
+}
+
 int main(void)
 {
     test_budget_used();
+    test_tiny_budgets();
     test_dead_zone_key();
     test_dead_two();
     test_shapes();
