@@ -15,7 +15,10 @@ solver and the book disagree is listed with the solver's sets. With
 listed first moves (every SOL entry of a JSON problem file, read from the
 path in the run) is proven, beside the first one alone. With --speed, a
 table of problems within 50 ms and past 9.9 s, nodes, seconds of solving,
-nodes per second per thread (their ratio) and the mean region. With
+nodes per second of a problem's solve (their ratio: per thread when each
+problem has one search thread; with --search-threads J the nodes are every
+thread's and the seconds the problem's, so it is per problem) and the mean
+region. With
 --by-space, a table by the number of empty points in the problem's region
 at the start (the run's region, the stones of the JSON problem file read
 from the path in the run): problems, agreement with the book, unknowns,
@@ -183,7 +186,7 @@ def main(argv):
                 name, n, first, 100.0 * first / n, anyl, 100.0 * anyl / n, bad))
     if "--speed" in argv:
         print()
-        print("| collection | problems | within 50 ms | past 9.9 s | nodes | seconds | nodes/s per thread "
+        print("| collection | problems | within 50 ms | past 9.9 s | nodes | seconds | nodes/s of a problem "
               "| mean region |")
         print("|---|---|---|---|---|---|---|---|")
         for name, rs in groups.items():
