@@ -112,7 +112,11 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 ** table no longer holds a value, at a repetition or at DFPN_REF_LINE.
 */
 typedef struct dfpn_opts {
-    long long max_nodes; /* node budget (<= 0: none) */
+    long long max_nodes; /* node budget (<= 0: none): never exceeded with
+                          * one search thread; helpers add their nodes to
+                          * the count every 256 and stop when the main
+                          * thread finds it spent, so with them a search
+                          * passes it by some hundreds of nodes */
     double max_seconds;  /* time budget in seconds (<= 0: none) */
     int tt_log2;         /* the table holds 2^tt_log2 entries, 10..28 */
     int capture_any;     /* 1: losing any target stone is a kill */
