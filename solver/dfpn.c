@@ -235,6 +235,9 @@ typedef struct par {
                       * many wait; how many have started and not ended */
     int gen;         /* atomic: the number of waits ended (par_grow) */
     long long hnodes; /* atomic: the helpers' nodes in this round */
+    long long mnodes; /* atomic: the main thread's nodes, and its node */
+    long long maxn;   /* budget in this round (0: none); with hnodes a
+                       * helper stops itself when the budget is spent */
     const struct ctx *main; /* the main thread's context */
     uint64_t mkey[MAX_DEPTH + 2];
     int mmove[MAX_DEPTH + 2];
@@ -1570,11 +1573,13 @@ static void budget_helper(ctx *c)
 {
     par *P = c->par;
     if ((c->nodes & 255) == 0) {
-        __atomic_fetch_add(&P->hnodes, 256, __ATOMIC_RELAXED);
+        long long h = __atomic_add_fetch(&P->hnodes, 256, __ATOMIC_RELAXED);
         if (__atomic_load_n(&P->pause, __ATOMIC_ACQUIRE))
             par_park(c);
         if (__atomic_load_n(&P->stop, __ATOMIC_ACQUIRE))
             c->aborted = 3;
+        else if (P->maxn > 0 && h + __atomic_load_n(&P->mnodes, __ATOMIC_RELAXED) >= P->maxn)
+            c->aborted = 1; /* the budget is spent: the main thread sees it at its next node */
     }
 }
 
@@ -1590,6 +1595,8 @@ static void budget(ctx *c)
         budget_helper(c);
         return;
     }
+    if (P)
+        __atomic_store_n(&P->mnodes, c->nodes, __ATOMIC_RELAXED);
     if (P && P->team > 0 && !__atomic_load_n(&P->go, __ATOMIC_RELAXED) && c->nodes >= P->start)
         par_go(c);
     if (all_nodes(c) >= c->grow_at && c->tt_log2 < c->tt_max_log2) {
@@ -2160,6 +2167,8 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
         P->nroot = n;
         P->go = P->stop = P->pause = P->parked = P->running = 0;
         P->hnodes = 0;
+        P->mnodes = c->nodes;
+        P->maxn = c->max_nodes;
 #pragma omp parallel num_threads(P->nhelp + 1)
         {
             int t = omp_get_thread_num();

@@ -114,9 +114,8 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 typedef struct dfpn_opts {
     long long max_nodes; /* node budget (<= 0: none): never exceeded with
                           * one search thread; helpers add their nodes to
-                          * the count every 256 and stop when the main
-                          * thread finds it spent, so with them a search
-                          * passes it by some hundreds of nodes */
+                          * the count every 256 and stop there when it is
+                          * spent, so each may pass it by up to 256 */
     double max_seconds;  /* time budget in seconds (<= 0: none) */
     int tt_log2;         /* the table holds 2^tt_log2 entries, 10..28 */
     int capture_any;     /* 1: losing any target stone is a kill */
