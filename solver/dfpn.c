@@ -235,7 +235,7 @@ typedef struct par {
                       * many wait; how many have started and not ended */
     int gen;         /* atomic: the number of waits ended (par_grow) */
     long long hnodes; /* atomic: the helpers' nodes in this round */
-    long long mnodes; /* atomic: the main thread's nodes, and its node */
+    long long mnodes; /* atomic: the main thread's nodes, stored at each */
     long long maxn;   /* budget in this round (0: none); with hnodes a
                        * helper stops itself when the budget is spent */
     const struct ctx *main; /* the main thread's context */
