@@ -235,9 +235,8 @@ typedef struct par {
                       * many wait; how many have started and not ended */
     int gen;         /* atomic: the number of waits ended (par_grow) */
     long long hnodes; /* atomic: the helpers' nodes in this round */
-    long long mnodes; /* atomic: the main thread's nodes, stored at each */
-    long long maxn;   /* budget in this round (0: none); with hnodes a
-                       * helper stops itself when the budget is spent */
+    long long mnodes; /* atomic: the main thread's nodes, stored at each;
+                       * with hnodes, a helper's view of the budget */
     const struct ctx *main; /* the main thread's context */
     uint64_t mkey[MAX_DEPTH + 2];
     int mmove[MAX_DEPTH + 2];
@@ -1578,7 +1577,7 @@ static void budget_helper(ctx *c)
             par_park(c);
         if (__atomic_load_n(&P->stop, __ATOMIC_ACQUIRE))
             c->aborted = 3;
-        else if (P->maxn > 0 && h + __atomic_load_n(&P->mnodes, __ATOMIC_RELAXED) >= P->maxn)
+        else if (P->main->max_nodes > 0 && h + __atomic_load_n(&P->mnodes, __ATOMIC_RELAXED) >= P->main->max_nodes)
             c->aborted = 1; /* the budget is spent: the main thread sees it at its next node */
     }
 }
@@ -2168,7 +2167,6 @@ static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
         P->go = P->stop = P->pause = P->parked = P->running = 0;
         P->hnodes = 0;
         P->mnodes = c->nodes;
-        P->maxn = c->max_nodes;
 #pragma omp parallel num_threads(P->nhelp + 1)
         {
             int t = omp_get_thread_num();
