@@ -20,13 +20,34 @@
 #include <omp.h>
 #endif
 
+/* Writes "vp: MESSAGE" and a newline to stderr, the message on one line
+ * whatever it quotes: a control character (a newline or a tab inside a
+ * bad SGF value, say) is written as \n, \r, \t or \xHH. */
+static void put_error(const char *fmt, va_list ap)
+{
+    char buf[4096];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    fputs("vp: ", stderr);
+    for (const unsigned char *p = (const unsigned char *)buf; *p; p++) {
+        if (*p == '\n')
+            fputs("\\n", stderr);
+        else if (*p == '\r')
+            fputs("\\r", stderr);
+        else if (*p == '\t')
+            fputs("\\t", stderr);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(stderr, "\\x%02x", *p);
+        else
+            fputc(*p, stderr);
+    }
+    fputc('\n', stderr);
+}
+
 void cli_usage_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("vp: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    put_error(fmt, ap);
     va_end(ap);
     exit(CLI_USAGE);
 }
@@ -35,9 +56,7 @@ void cli_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("vp: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    put_error(fmt, ap);
     va_end(ap);
 }
 

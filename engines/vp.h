@@ -19,7 +19,9 @@ enum {
 #define VP_ERRLEN 256
 
 /* Writes a printf-style message into err (of VP_ERRLEN bytes) when err is
- * not NULL; returns code, so callers can write `return vp_fail(...)`. */
+ * not NULL, on one line (control characters it quotes escaped as \n,
+ * \r, \t or \xHH); returns code, so callers can write
+ * `return vp_fail(...)`. */
 int vp_fail(char *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

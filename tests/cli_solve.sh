@@ -216,6 +216,13 @@ assert r[2]["status"] == "unknown" and "no target" in r[2]["reason"], r[2]
 check "  ... and on stderr" grep -q '^vp: .*bad.sgf: line 1, column' "$T/err"
 check_exit 1 "text batch with a broken file" vp go solve $B "$T/bad.sgf" "$T/atari.sgf"
 check "  ... reported with its place, the rest solved" sh -c "grep -q '^$T/bad.sgf: error (line 1, column' '$T/out' && grep -q '^$T/atari.sgf: proved' '$T/out' && grep -q ', 1 error\$' '$T/out'"
+# A message that quotes a bad value holding a newline and a tab stays on
+# one line, on stderr and in the text report (found by fuzzing).
+printf '(;SZ[9]PL[B]AB[a\na]AW[b\tb])' >"$T/nl.sgf"
+check_exit 1 "a point value with a newline" vp go solve $B "$T/nl.sgf"
+printf '%s\n' "AB[a\\na]: 'a\\na' is not a point" >"$T/want"
+check "  ... one line on stderr, the newline escaped" sh -c "[ \$(wc -l <'$T/err') -eq 1 ] && grep -q -F -f '$T/want' '$T/err'"
+check "  ... one line in the report" sh -c "[ \$(grep -c nl.sgf '$T/out') -eq 1 ] && grep -F -f '$T/want' '$T/out' | grep -q '^$T/nl.sgf: error (line 1, column'"
 check_exit 0 "a problem without a target is unknown, exit 0" vp go solve $B "$T/empty.sgf"
 check "  ... with the reason" grep -q '^.*empty.sgf: unknown (no target' "$T/out"
 
