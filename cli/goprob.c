@@ -115,7 +115,7 @@ int goprob_read_file(const char *path, char **text, size_t *len, char *err)
         *len += got;
         if (got == 0) {
             if (ferror(f))
-                rc = vp_fail(err, VP_EIO, "%s: read error", path);
+                rc = vp_fail(err, VP_EIO, "%s: read error: %s", path, strerror(errno));
             break;
         }
     }

@@ -8,6 +8,7 @@
 #include "problem.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -679,7 +680,7 @@ int problem_load_file(const char *path, problem *p, char *err)
         len += got;
         if (got == 0) {
             if (ferror(f))
-                rc = vp_fail(err, VP_EIO, "%s: read error", path);
+                rc = vp_fail(err, VP_EIO, "%s: read error: %s", path, strerror(errno));
             break;
         }
     }
