@@ -6,6 +6,7 @@
 #include "../engines/coord.h"
 #include "../engines/go.h"
 #include "../engines/strbuf.h"
+#include "../engines/vp.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,26 +22,13 @@
 #endif
 
 /* Writes "vp: MESSAGE" and a newline to stderr, the message on one line
- * whatever it quotes: a control character (a newline or a tab inside a
- * bad SGF value, say) is written as \n, \r, \t or \xHH. */
+ * whatever it quotes (vp_one_line). */
 static void put_error(const char *fmt, va_list ap)
 {
-    char buf[4096];
+    char buf[4096], line[4 * sizeof buf];
     vsnprintf(buf, sizeof buf, fmt, ap);
-    fputs("vp: ", stderr);
-    for (const unsigned char *p = (const unsigned char *)buf; *p; p++) {
-        if (*p == '\n')
-            fputs("\\n", stderr);
-        else if (*p == '\r')
-            fputs("\\r", stderr);
-        else if (*p == '\t')
-            fputs("\\t", stderr);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(stderr, "\\x%02x", *p);
-        else
-            fputc(*p, stderr);
-    }
-    fputc('\n', stderr);
+    vp_one_line(line, sizeof line, buf);
+    fprintf(stderr, "vp: %s\n", line);
 }
 
 void cli_usage_error(const char *fmt, ...)

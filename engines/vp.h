@@ -18,10 +18,14 @@ enum {
 
 #define VP_ERRLEN 256
 
+/* Copies the string src into dst (cap bytes, cap > 0) on one line: the
+ * control characters as \n, \r, \t or \xHH, the rest as it is, cut where
+ * the next character would not fit; returns the length written. */
+size_t vp_one_line(char *dst, size_t cap, const char *src);
+
 /* Writes a printf-style message into err (of VP_ERRLEN bytes) when err is
- * not NULL, on one line (control characters it quotes escaped as \n,
- * \r, \t or \xHH); returns code, so callers can write
- * `return vp_fail(...)`. */
+ * not NULL, on one line (vp_one_line: a message may quote its input);
+ * returns code, so callers can write `return vp_fail(...)`. */
 int vp_fail(char *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -255,6 +255,28 @@ static void expect_error(const char *s, const char *want)
     CHECK(strncmp(err, want, strlen(want)) == 0, "error for %s\n  got:  %s\n  want: %s...", s, err, want);
 }
 
+/* Messages stay on one line whatever they quote (vp_one_line, vp_fail). */
+static void test_one_line(void)
+{
+    char out[64];
+    size_t n = vp_one_line(out, sizeof out, "a\nb\tc\rd\x01" "e\x7f" "f");
+    CHECK(strcmp(out, "a\\nb\\tc\\rd\\x01e\\x7ff") == 0 && n == strlen(out), "escaped: '%s' (%zu)", out, n);
+    n = vp_one_line(out, 4, "ab\ncd");
+    CHECK(strcmp(out, "ab") == 0 && n == 2, "cut before an escape that does not fit: '%s'", out);
+    n = vp_one_line(out, 5, "ab\ncd");
+    CHECK(strcmp(out, "ab\\n") == 0 && n == 4, "cut after the escape: '%s'", out);
+    n = vp_one_line(out, 1, "abc");
+    CHECK(out[0] == 0 && n == 0, "no room: '%s'", out);
+    char err[VP_ERRLEN];
+    int rc = vp_fail(err, VP_EINVAL, "x: '%s'", "1\n2");
+    CHECK(rc == VP_EINVAL && strcmp(err, "x: '1\\n2'") == 0, "vp_fail: '%s'", err);
+    /* a point value holding a newline, as a fuzzed file had it */
+    problem p;
+    const char *text = "(;SZ[9]PL[B]AB[a\na]AW[bb])";
+    rc = problem_load(text, strlen(text), "nl.sgf", &p, err);
+    CHECK(rc != 0 && strchr(err, '\n') == NULL && strstr(err, "AB[a\\na]") != NULL, "the error: '%s'", err);
+}
+
 static void test_errors(void)
 {
     expect_error("(;GM[1]\nSZ[19]\nC[an unclosed comment", "line 3, column 2: expected ']' to close a property value");
@@ -686,6 +708,7 @@ int main(void)
     test_points();
     test_tree();
     test_errors();
+    test_one_line();
     test_hostile();
     test_problem_sgf();
     test_problem_json();
