@@ -305,7 +305,7 @@ static void build_one(const build_args *a, build_item *it)
         return;
     }
     problem_init(&w->pr);
-    int rc = goprob_read_file(it->file, &text, &len, err);
+    int rc = problem_read_file(it->file, &text, &len, err);
     if (rc == 0)
         rc = problem_load(text, len, it->file, &w->pr, err);
     if (rc) {

@@ -320,7 +320,7 @@ static void prepare_one(const mcts_args *a, mcts_item *it)
         return;
     }
     problem_init(pr);
-    int rc = goprob_read_file(it->file, &text, &len, err);
+    int rc = problem_read_file(it->file, &text, &len, err);
     if (rc == 0)
         rc = problem_load(text, len, it->file, pr, err);
     if (rc) {

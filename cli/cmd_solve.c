@@ -724,7 +724,7 @@ static void solve_one(const solve_args *a, solve_item *it)
         return;
     }
     problem_init(&w->pr);
-    int rc = goprob_read_file(it->file, &text, &len, err);
+    int rc = problem_read_file(it->file, &text, &len, err);
     if (rc == 0)
         rc = problem_load(text, len, it->file, &w->pr, err);
     it->kind = ITEM_ERROR;

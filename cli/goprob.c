@@ -3,7 +3,6 @@
 
 #include "goprob.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,45 +85,6 @@ int goprob_def_option(int code, const char *arg, ld_problem_opts *o)
     case GOPROB_OPT_MARGIN: o->margin = (int)cli_parse_long("--margin", arg, 0, 4); return 1;
     default: return 0;
     }
-}
-
-int goprob_read_file(const char *path, char **text, size_t *len, char *err)
-{
-    *text = NULL;
-    *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return vp_fail(err, VP_EIO, "%s: cannot open for reading: %s", path, strerror(errno));
-    size_t cap = 0;
-    int rc = 0;
-    for (;;) {
-        if (*len == cap) {
-            if (cap >= GOPROB_MAX_FILE_BYTES) {
-                rc = vp_fail(err, VP_ERANGE, "%s: larger than %zu bytes", path, GOPROB_MAX_FILE_BYTES);
-                break;
-            }
-            cap = cap ? 2 * cap : 4096;
-            char *t = realloc(*text, cap);
-            if (!t) {
-                rc = vp_fail(err, VP_ENOMEM, "%s: out of memory", path);
-                break;
-            }
-            *text = t;
-        }
-        size_t got = fread(*text + *len, 1, cap - *len, f);
-        *len += got;
-        if (got == 0) {
-            if (ferror(f))
-                rc = vp_fail(err, VP_EIO, "%s: read error: %s", path, strerror(errno));
-            break;
-        }
-    }
-    fclose(f);
-    if (rc) {
-        free(*text);
-        *text = NULL;
-    }
-    return rc;
 }
 
 int goprob_markup_goal(const char *text, size_t len, int *goal, char *err)

@@ -13,8 +13,6 @@
 #include "../engines/problem.h"
 #include "../solver/ld.h"
 
-#define GOPROB_MAX_FILE_BYTES ((size_t)64 << 20)
-
 /* getopt_long codes and table entries of the definition overrides. */
 enum { GOPROB_OPT_GOAL = 0x200, GOPROB_OPT_TO_PLAY, GOPROB_OPT_TARGET, GOPROB_OPT_REGION, GOPROB_OPT_MARGIN };
 #define GOPROB_DEF_LONGOPTS                                                                             \
@@ -44,11 +42,6 @@ void goprob_parse_points(const char *opt, const char *s, bb361 *set);
 /* The same, where "pass" may stand alone as an item too: it sets *pass
  * (pass may be NULL: then it is refused, as above). */
 void goprob_parse_moves(const char *opt, const char *s, bb361 *set, int *pass);
-
-/* Reads the whole file at path into a malloc'd *text (not NUL-terminated)
- * of *len bytes; returns 0, or VP_EIO / VP_ERANGE / VP_ENOMEM with the
- * reason, naming the path, in err. */
-int goprob_read_file(const char *path, char **text, size_t *len, char *err);
 
 /* The VG[kill] / VG[live] goal of an SGF text into *goal (LD_GOAL_NONE for
  * JSON or none); returns 0 or VP_EINVAL with err set. */

@@ -653,31 +653,31 @@ static int load_unchecked(const char *text, size_t len, const char *name, proble
     return rc;
 }
 
-int problem_load_file(const char *path, problem *p, char *err)
+int problem_read_file(const char *path, char **text, size_t *len, char *err)
 {
-    problem_init(p);
+    *text = NULL;
+    *len = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
-        return vp_fail(err, VP_EIO, "%s: cannot open for reading", path);
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
+        return vp_fail(err, VP_EIO, "%s: cannot open for reading: %s", path, strerror(errno));
+    size_t cap = 0;
     int rc = 0;
     for (;;) {
-        if (len == cap) {
+        if (*len == cap) {
             if (cap >= MAX_FILE_BYTES) {
                 rc = vp_fail(err, VP_ERANGE, "%s: larger than %zu bytes", path, MAX_FILE_BYTES);
                 break;
             }
-            cap = cap ? cap * 2 : 4096;
-            char *b = realloc(buf, cap);
-            if (!b) {
+            cap = cap ? 2 * cap : 4096;
+            char *t = realloc(*text, cap);
+            if (!t) {
                 rc = vp_fail(err, VP_ENOMEM, "%s: out of memory", path);
                 break;
             }
-            buf = b;
+            *text = t;
         }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
+        size_t got = fread(*text + *len, 1, cap - *len, f);
+        *len += got;
         if (got == 0) {
             if (ferror(f))
                 rc = vp_fail(err, VP_EIO, "%s: read error: %s", path, strerror(errno));
@@ -685,9 +685,23 @@ int problem_load_file(const char *path, problem *p, char *err)
         }
     }
     fclose(f);
+    if (rc) {
+        free(*text);
+        *text = NULL;
+        *len = 0;
+    }
+    return rc;
+}
+
+int problem_load_file(const char *path, problem *p, char *err)
+{
+    problem_init(p);
+    char *text;
+    size_t len;
+    int rc = problem_read_file(path, &text, &len, err);
     if (!rc)
-        rc = problem_load(buf, len, path, p, err);
-    free(buf);
+        rc = problem_load(text, len, path, p, err);
+    free(text);
     return rc;
 }
 

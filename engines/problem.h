@@ -80,8 +80,12 @@ void problem_free(problem *p);
  * or VP_EINVAL / VP_ERANGE / VP_ENOMEM with "name: place: reason" in err;
  * p is left initialised (empty) on failure. */
 int problem_load(const char *text, size_t len, const char *name, problem *p, char *err);
-/* Reads the file at path and loads it as problem_load does; returns 0, or
- * VP_EIO when it cannot be read, or what problem_load returns. */
+/* Reads the whole file at path into a malloc'd *text (not NUL-terminated)
+ * of *len bytes, at most 64 MiB; returns 0, or VP_EIO / VP_ERANGE /
+ * VP_ENOMEM with the reason, naming the path, in err (*text NULL). */
+int problem_read_file(const char *path, char **text, size_t *len, char *err);
+/* Reads the file at path (problem_read_file) and loads it as problem_load
+ * does; returns 0, or what either returns. */
 int problem_load_file(const char *path, problem *p, char *err);
 /* Loads the first tree's root (and the setup nodes of the main line before
  * the first move) and the variations below as the solution; returns 0 or

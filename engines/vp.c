@@ -13,18 +13,16 @@ size_t vp_one_line(char *dst, size_t cap, const char *src)
     if (cap == 0)
         return 0;
     for (const unsigned char *p = (const unsigned char *)src; *p; p++) {
-        char e[5];
-        int n;
+        char e[5] = {(char)*p, 0};
         if (*p == '\n' || *p == '\r' || *p == '\t')
-            n = snprintf(e, sizeof e, "\\%c", *p == '\n' ? 'n' : *p == '\r' ? 'r' : 't');
+            snprintf(e, sizeof e, "\\%c", *p == '\n' ? 'n' : *p == '\r' ? 'r' : 't');
         else if (*p < 0x20 || *p == 0x7f)
-            n = snprintf(e, sizeof e, "\\x%02x", *p);
-        else
-            n = snprintf(e, sizeof e, "%c", *p);
-        if (o + (size_t)n >= cap)
+            snprintf(e, sizeof e, "\\x%02x", *p);
+        size_t n = strlen(e);
+        if (o + n >= cap)
             break;
-        memcpy(dst + o, e, (size_t)n);
-        o += (size_t)n;
+        memcpy(dst + o, e, n);
+        o += n;
     }
     dst[o] = 0;
     return o;
