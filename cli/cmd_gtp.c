@@ -302,6 +302,7 @@ int cmd_gtp(int argc, char **argv)
     g.cap = 64;
     g.hist = malloc((size_t)g.cap * sizeof *g.hist);
     if (!g.hist || reset(&g, 19)) {
+        free(g.hist);
         cli_error("gtp: out of memory");
         return CLI_FAIL;
     }
