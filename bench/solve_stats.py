@@ -26,7 +26,13 @@ median seconds and problems past 9.9 s. With
 --compare, the run is set against an older run of the same files: how many
 problems go from one class to another (book: the book's first move proven;
 bookko: only by ko; bookref: refuted; unknown; other:STATUS: settled
-without it) and every problem whose class changed.
+without it) and every problem whose class changed; then every first move
+that both runs settled differently (proven, ko or refuted) where the
+problem's definition is the same in both (goal, side to play, rules,
+target and region). Exact answers do not depend on the search, so
+between runs of one build any such move is a solver bug, whatever the
+budgets, thread counts or search options; between builds it is a change
+of the rules the solver implements.
 """
 import json
 import math
@@ -112,6 +118,20 @@ def book_class(r):
     if r["status"] == "unknown":
         return "unknown"
     return "other:" + r["status"]
+
+
+def move_values(r):
+    """Each settled first move of a record: proved, ko or refuted."""
+    v = {m: "refuted" for m in (r.get("refutations") or {})}
+    v.update((m, "ko") for m in (r.get("ko_moves") or []))
+    v.update((m, "proved") for m in (r.get("first_moves") or []))
+    return v
+
+
+def definition(r):
+    """What makes two records the same problem for the solver."""
+    return (r.get("goal"), r.get("to_play"), r.get("rules"), sorted(r.get("target") or []),
+            sorted(r.get("region") or []))
 
 
 def short_name(r):
@@ -240,6 +260,26 @@ def main(argv):
                 short_name(r), r.get("goal"), book_class(o), book_class(r), ",".join(o.get("first_moves") or []) or "-",
                 ",".join(r.get("first_moves") or []) or "-", ",".join(r.get("ko_moves") or []) or "-",
                 o.get("seconds") or 0.0, r.get("seconds") or 0.0))
+        same = differ = 0
+        settled_both = 0
+        lines = []
+        for r in rows:
+            o = old_by.get(short_name(r))
+            if o is None or definition(o) != definition(r):
+                continue
+            same += 1
+            ov, nv = move_values(o), move_values(r)
+            for m in sorted(set(ov) & set(nv)):
+                settled_both += 1
+                if ov[m] != nv[m]:
+                    differ += 1
+                    lines.append("- %s (%s): %s %s -> %s" % (short_name(r), r.get("goal"), m, ov[m], nv[m]))
+        print()
+        print("First moves settled differently, in the %d problems defined the same in both runs: %d of %d "
+              "settled in both" % (same, differ, settled_both))
+        if lines:
+            print()
+            print("\n".join(lines))
     if listing:
         print()
         print("Problems where the solver settled the problem and the book's first move is not among the proven moves:")

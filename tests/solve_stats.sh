@@ -4,27 +4,34 @@
 # table, --speed (problems within 50 ms and past 9.9 s, nodes per second,
 # mean region), --by-space (the table by empty points in the region, read
 # from the problem files), --compare (each problem's class before and
-# after), and a line that is not JSON (named by file and line, exit 1).
+# after, and the first moves the two runs settled differently in problems
+# defined the same), and a line that is not JSON (named by file and line,
+# exit 1).
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
 
 need_python solve_stats "the script"
 S="$top_srcdir/bench/solve_stats.py"
 
-# three problems: a proved book move, a ko answer, an unknown
-rec() { # FILE STATUS FIRST KO REFUTED BOOK NODES SECONDS
-    printf '{"file":"d/%s/%s","status":"%s","goal":"live","first_moves":[%s],"ko_moves":[%s],"refutations":{%s},"book":"%s","region":["A1","B1","C1","D1"],"nodes":%s,"seconds":%s}\n' \
-        "${1%/*}" "${1#*/}" "$2" "$3" "$4" "$5" "$6" "$7" "$8"
+# three problems: a proved book move, a ko answer, an unknown; in cC two
+# whose first move the runs settle differently, p5 in another region
+rec() { # FILE STATUS FIRST KO REFUTED BOOK NODES SECONDS [REGION]
+    printf '{"file":"d/%s/%s","status":"%s","goal":"live","first_moves":[%s],"ko_moves":[%s],"refutations":{%s},"book":"%s","region":[%s],"nodes":%s,"seconds":%s}\n' \
+        "${1%/*}" "${1#*/}" "$2" "$3" "$4" "$5" "$6" "${9:-\"A1\",\"B1\",\"C1\",\"D1\"}" "$7" "$8"
 }
 {
     rec cA/p1.json proved '"B2"' '' '' B2 1000 0.01
     rec cA/p2.json ko '' '"C3"' '' C3 200000 0.8
     rec cB/p3.json unknown '' '' '"D4":["D4","E4"]' D4 2500000 10.0
+    rec cC/p4.json proved '"E5"' '' '' A2 1000 0.01
+    rec cC/p5.json proved '"F6"' '' '' A2 1000 0.01
 } >"$T/old.jsonl"
 {
     rec cA/p1.json proved '"B2"' '' '' B2 1000 0.02
     rec cA/p2.json proved '"C3"' '' '' C3 150000 0.5
     rec cB/p3.json disproved '' '' '"D4":["D4","E4"]' D4 2400000 9.95
+    rec cC/p4.json disproved '' '' '"E5":["E5","F5"]' A2 1000 0.01
+    rec cC/p5.json disproved '' '' '"F6":["F6","G6"]' A2 1000 0.01 '"A1","B1","C1","D1","E1"'
 } >"$T/new.jsonl"
 
 run "$PYTHON3" "$S" "$T/new.jsonl" --speed --compare "$T/old.jsonl"
@@ -38,6 +45,11 @@ check "--compare: bookko -> book counted" grep -qxF '| bookko | book | 1 |' "$T/
 check "--compare: a refuted book move stays bookref" grep -qxF '| bookref | bookref | 1 |' "$T/out"
 check "--compare: p2 listed as changed" grep -qF -- '- cA/p2.json (live): bookko -> book; proven - -> C3' "$T/out"
 check "--compare: p1 not listed" sh -c '! grep -qF -- "- cA/p1.json" "$1"' sh "$T/out"
+check "--compare: 2 of the 4 moves settled in both problems defined the same differ (p5 apart)" \
+    grep -qxF 'First moves settled differently, in the 4 problems defined the same in both runs: 2 of 4 settled in both' "$T/out"
+check "--compare: p2's C3, a ko before, proven now" grep -qxF -- '- cA/p2.json (live): C3 ko -> proved' "$T/out"
+check "--compare: p4's E5, proven before, refuted now" grep -qxF -- '- cC/p4.json (live): E5 proved -> refuted' "$T/out"
+check "--compare: p5's F6 not compared (another region)" sh -c '! grep -qF -- "F6 proved" "$1"' sh "$T/out"
 
 # --by-space: two readable JSON problems (2 and 10 empty points in their
 # regions) and a record whose file is missing
