@@ -1934,7 +1934,11 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
                 if (!ok)
                     continue;
                 if (pass == 0 && !mover_wins) {
-                    /* the losing side: a non-terminal try first */
+                    /* the losing side: a non-terminal try first, and one
+                     * that is no free ko retake (pass 1), which the board
+                     * would not allow */
+                    if (k[i].freek)
+                        continue;
                     descend(c, 2, k[i].move);
                     if (terminal(c, &c->boards[3]))
                         continue;
@@ -2578,7 +2582,12 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                 r->root_status[i] = DFPN_KO;
                 r->root_nline[i] = read_line(&c, rk1[i].move, 1, r->root_line[i], DFPN_REF_LINE);
             } else if (settled(&rk1[i], 0)) {
-                r->root_status[i] = DFPN_DISPROVED; /* its pass-0 refutation line stays */
+                /* the refutation read again from pass 1's table: pass 0's
+                 * may hold a reply that only wins while the prover may not
+                 * retake a ko (Cho Elementary 480: G18 B19 there, where
+                 * the prover wins the ko) */
+                r->root_status[i] = DFPN_DISPROVED;
+                r->root_nline[i] = read_line(&c, rk1[i].move, 0, r->root_line[i], DFPN_REF_LINE);
             } else {
                 r->root_status[i] = DFPN_UNKNOWN; /* ko or failure: not known */
                 r->root_nline[i] = 0;

@@ -375,6 +375,36 @@ o = records(sys.argv[1])[0]
 assert o["status"] == "unknown" and o["inferred"]["region"] == "inferred" and o["region_check"] is None, o
 ' "$T/out"
 
+# A failure decided with the prover free to retake kos (Cho Elementary 480,
+# tests/widen/README): G18 fails in the inferred region even when Black may
+# retake every ko at once, and its refutation must hold so: after G18 and
+# White's reply in the line, Black to play cannot live, not even by ko.
+# (The line used to come from the search that bans Black's retakes: G18
+# B19, where Black lives by ko at C19.)
+w480="$top_srcdir/tests/widen/Prob0480.json"
+check_exit 0 "a failure decided with the prover free of ko bans" \
+    vp go solve --json -q --nodes 0 --time-limit 0 --moves G18 "$w480"
+check_py "  ... its refutation holds then: after the reply Black cannot live, not even by ko" '
+import subprocess
+o = records(sys.argv[1])[0]
+line = o["refutations"]["G18"]
+assert line[0] == "G18" and len(line) >= 2, line
+d = load(sys.argv[2])
+def sgf(p):
+    return chr(97 + "ABCDEFGHJKLMNOPQRST".index(p[0])) + chr(97 + 19 - int(p[1:]))
+d["AB"].append(sgf("G18"))
+d["AW"].append(sgf(line[1]))
+after = sys.argv[4] + "/after480.json"
+with open(after, "w") as f:
+    json.dump(d, f)
+r = subprocess.run([sys.argv[3], "go", "solve", "--json", "-q", "--nodes", "0", "--time-limit", "0",
+                    "--to-play", "B", "--goal", "live", "--region", ",".join(o["region"]),
+                    "--target", ",".join(o["target"]), after], capture_output=True, text=True)
+assert r.returncode == 0, r.stderr
+a = json.loads(r.stdout)
+assert a["status"] == "disproved", (line[1], a["status"], a["ko_moves"])
+' "$T/out" "$w480" "$VP" "$T"
+
 # --wider-check (Cho Elementary 99, tests/widen/README): the inferred
 # region proves C19 beside the book's B19; in the box grown by one line
 # C19 is refuted (20,000 nodes find it; B19's proof there takes more, so
