@@ -41,7 +41,13 @@
  * the case. As in dfpn.h, neither side plays on
  * the points of the attacker's unconditional territory at the start; that
  * one set is taken from the library's benson_safe_points on the framed
- * board (the only thing the referee borrows). */
+ * board (the only thing the referee borrows).
+ *
+ * Every refuted first move's refutation line is checked too: after the move
+ * and the line's reply the referee's ko pass must find the prover lost
+ * (check_reply). The solver before 2026-12-03, which kept the first pass's
+ * line for a move refuted in the ko pass, fails it 8 times in the default
+ * sample. */
 #include <config.h>
 
 #include <stdint.h>
@@ -591,12 +597,54 @@ static const char *mname(int m, char *buf)
 static long nref[4], nref_move[4];
 static long ngap, ngap_move; /* statuses and first moves the superko bracket leaves open */
 static long nproblems, ncompared, nagree, nunknown, ndisagree, nstatus, nstatus_agree, nstatus_unknown;
+static long nreply; /* refutation replies checked */
 static double max_states;
 static long njapanese, njdiff; /* statuses under the Japanese rules; those the rules change */
 static long nstage; /* first moves the attacker's stage settled (dfpn.h) */
 static long nbig, nbig_white;
 static int search_threads = 1; /* dfpn_opts.search_threads */
 static long long nhelper;       /* nodes the helpers searched */
+
+/* The area index of a bb361 point, or -1. */
+static int area_index(int pt)
+{
+    for (int p = 0; p < rn; p++)
+        if (area_point(p) == pt)
+            return p;
+    return -1;
+}
+
+/*
+** A refuted first move's refutation: after the move and the line's reply,
+** the prover to move must lose even when free to retake every ko at once
+** (the referee's pass 1 from that position). A fresh start forgets the two
+** positions before it, whose cycles would only count for the prover, so
+** it can only give the prover less than the line's own history would: a
+** prover's win here means the reply is no refutation. Lines whose move or
+** reply is a pass are left out (the pass count is not a root's).
+*/
+static void check_reply(const rboard *rb, int prover, const dfpn_result *r, int i, const char *pic,
+                        const char *side)
+{
+    char b1[8], b2[8];
+    int m = r->root_move[i];
+    if (r->root_nline[i] < 2 || m == GO_PASS || r->root_line[i][1] == GO_PASS)
+        return;
+    int a = area_index(m), b = area_index(r->root_line[i][1]), ko, nc, w, rm[20];
+    rboard x1, x2;
+    int legal = a >= 0 && b >= 0 && r_play(rb, prover, a, &x1, &ko, &nc) && r_play(&x1, 3 - prover, b, &x2, &ko, &nc);
+    CHECK(legal, "%s %s: move %s: the refutation's reply %s is not a move there", pic, side, mname(m, b1),
+          mname(r->root_line[i][1], b2));
+    if (!legal)
+        return;
+    uint8_t rw[20];
+    size_t st;
+    if (r_solve(&x2, prover, 1, &w, rm, rw, &st) < 0)
+        return;
+    nreply++;
+    CHECK(!w, "%s %s: move %s: after the refutation's reply %s the prover wins (by ko)", pic, side, mname(m, b1),
+          mname(r->root_line[i][1], b2));
+}
 
 /* Solves one side of the problem both ways and compares; returns 0, or -1
  * (nothing checked) when the referee's graph is too large. */
@@ -727,6 +775,8 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
         CHECK(r.root_status[i] == rv || r.root_status[i] == rvalt, "%s %s: move %s: dfpn %s, referee %s%s%s", pic,
               side, mname(m, b1), dfpn_status_name(r.root_status[i]), dfpn_status_name(rv),
               rvalt != rv ? " or " : "", rvalt != rv ? dfpn_status_name(rvalt) : "");
+        if (r.root_status[i] == DFPN_DISPROVED)
+            check_reply(rb, prover, &r, i, pic, side);
     }
     return 0;
 }
@@ -875,6 +925,7 @@ int main(int argc, char **argv)
     printf("ld_referee: %ld statuses under the Japanese rules, %ld of them changed by the confirmation\n",
            njapanese, njdiff);
     printf("ld_referee: %ld first moves settled in the attacker's stage\n", nstage);
+    printf("ld_referee: %ld refutation replies checked against the referee's ko pass\n", nreply);
     printf("ld_referee: left open by the superko bracket (either answer accepted): %ld statuses, %ld first "
            "moves\n",
            ngap, ngap_move);
