@@ -453,6 +453,14 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof, int 
     for (int i = 0; i < 2 && slot < 0; i++)
         if ((e[i].key | 1) == (key | 1) || (e[i].pn | e[i].dn) == 0)
             slot = i;
+    if (slot >= 0 && (e[slot].key | 1) == (key | 1) && is_final(e[slot].pn, e[slot].dn)) {
+        /* a final stays: another search thread's heuristic value (it was
+         * under way when this one settled) does not replace it, nor does
+         * a value of the same sign that met a ko replace one that met
+         * none (read_line prefers those) */
+        if (!is_final(pn, dn) || ((pn == 0) == (e[slot].pn == 0) && kof && !(e[slot].key & 1)))
+            return;
+    }
     if (slot < 0) {
         /* replace a heuristic entry before a final one, the second first */
         slot = !is_final(e[1].pn, e[1].dn) ? 1 : !is_final(e[0].pn, e[0].dn) ? 0 : 1;
@@ -1904,6 +1912,13 @@ static void copy_node(ctx *c, int to, int from)
     c->pbits[to] = (to > 0 ? c->pbits[to - 1] : 0) | path_bit(c->path[to]);
 }
 
+/* A white-box test's hook (tests/dfpn_lines_test.c), run on pass 0's
+ * table before a settled root move's line is read from it: nothing
+ * otherwise. */
+#ifndef DFPN_BEFORE_LINE
+#define DFPN_BEFORE_LINE(c, move, st) ((void)0)
+#endif
+
 static int read_line(ctx *c, int m, int proof, int *line, int max)
 {
     uint64_t seen[DFPN_MAX_LINE + 2];
@@ -1932,6 +1947,14 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
             for (int i = 0; i < nk && pick < 0; i++) {
                 int ok = proof ? k[i].pn == 0 : k[i].dn == 0;
                 if (!ok)
+                    continue;
+                /* the winning side: a win that met no ko first, which
+                 * holds under every ko model. A failure settled in the
+                 * first pass without a ko is final there, and its line's
+                 * reply must refute under the ko pass too: a sibling won
+                 * only by ko (stored by a search thread after the clean
+                 * one settled the node) would not */
+                if (pass == 0 && mover_wins && k[i].kof)
                     continue;
                 if (pass == 0 && !mover_wins) {
                     /* the losing side: a non-terminal try first, and one
@@ -2525,6 +2548,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                     r->root_nline[i] = r->nline < DFPN_REF_LINE ? r->nline : DFPN_REF_LINE;
                     memcpy(r->root_line[i], r->line, (size_t)r->root_nline[i] * sizeof r->line[0]);
                 } else if (st != DFPN_UNKNOWN) {
+                    DFPN_BEFORE_LINE(&c, v->move, st);
                     r->root_nline[i] = read_line(&c, v->move, st == DFPN_PROVED, r->root_line[i], DFPN_REF_LINE);
                 }
                 /* a failure whose search met a ko or a repetition may

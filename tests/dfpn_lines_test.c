@@ -1,0 +1,138 @@
+/* dfpn_lines_test.c: white-box checks of the df-pn solver's table and of
+ * the lines it reads from it. It compiles solver/dfpn.c itself, with a
+ * hook (DFPN_BEFORE_LINE) that runs before a settled root move's line is
+ * read, and plants in the table what a search thread can leave there.
+ *
+ * The case (from tests/ld_referee_par.sh, which failed it about once in
+ * a hundred runs under load): in the corner below, White to live, White's
+ * B18 fails in the first pass without meeting a ko (Black's C18 refutes
+ * it), so it is final there and its refutation is read from that pass's
+ * table. A search thread may since have stored a disproof of the sibling
+ * reply C17 that holds only because White may not retake the ko at C19
+ * (in the ko pass White wins after C17). The line must still give C18:
+ * a refutation that met no ko first. And a table entry that holds a final
+ * value keeps it against a heuristic value or a same-sign final that met
+ * a ko, which other threads' late writes would be. */
+#include <config.h>
+
+#include <stdint.h>
+
+struct ctx;
+static void before_line(struct ctx *c, int move, int st);
+#define DFPN_BEFORE_LINE(c, move, st) before_line((c), (move), (st))
+#include "../solver/dfpn.c"
+
+#include "test.h"
+#include "ld_diagram.h"
+
+static int b18, c17, c18;
+static int planted; /* 1: the ko-won disproof of C17 is in the table */
+
+static void before_line(struct ctx *c, int move, int st)
+{
+    if (move != b18 || st != DFPN_DISPROVED)
+        return;
+    /* the position after B18 C17 (White to move) */
+    descend(c, 0, b18);
+    descend(c, 1, c17);
+    uint64_t key = c->path[2];
+    uint32_t pn, dn;
+    int kof, wm;
+    if (tt_get(c, key, &pn, &dn, &kof, &wm) && is_final(pn, dn) && !kof)
+        return; /* a clean final there: nothing a thread could replace */
+    tt_put(c, key, INF, 0, 1, NO_MOVE);
+    planted = tt_get(c, key, &pn, &dn, &kof, &wm) && dn == 0 && kof;
+}
+
+static void test_refutation_met_no_ko(void)
+{
+    static const char *const rows[] = {
+        ". O . O X",
+        ". . . X X",
+        "O O . X X",
+        "X X X X X",
+    };
+    b18 = bb361_xy(1, 17);
+    c17 = bb361_xy(2, 16);
+    c18 = bb361_xy(2, 17);
+    go_board b;
+    draw_corner(&b, rows, 4);
+    char err[VP_ERRLEN];
+    ld_problem_opts lo;
+    ld_opts_init(&lo);
+    lo.goal = LD_LIVE;
+    lo.has_region = lo.has_target = 1;
+    lo.region = lo.target = bb361_empty();
+    for (int r = 0; r < 3; r++)
+        for (int x = 0; x < 4; x++) {
+            bb361_set(&lo.region, bb361_xy(x, 18 - r));
+            if (go_color_at(&b, bb361_xy(x, 18 - r)) == GO_WHITE)
+                bb361_set(&lo.target, bb361_xy(x, 18 - r));
+        }
+    ld_problem p;
+    int rc = ld_problem_from_board(&b, GO_WHITE, NULL, NULL, NULL, &lo, &p, err);
+    CHECK(rc == 0, "ld_problem_from_board: %s", err);
+    if (rc)
+        return;
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = 200000;
+    static dfpn_result r;
+    rc = dfpn_solve(&p, &o, &r, err);
+    CHECK(rc == 0, "dfpn_solve: %s", err);
+    if (rc)
+        return;
+    CHECK(planted, "the ko-won disproof of B18 C17 was not planted: the case is not exercised");
+    int found = 0;
+    for (int i = 0; i < r.nroot; i++) {
+        if (r.root_move[i] != b18)
+            continue;
+        found = 1;
+        CHECK(r.root_status[i] == DFPN_DISPROVED, "B18: %s, not disproved", dfpn_status_name(r.root_status[i]));
+        CHECK(r.root_nline[i] >= 2 && r.root_line[i][1] == c18,
+              "B18's refutation is %d (C18 is %d; C17, %d, wins only while White may not retake the ko)",
+              r.root_nline[i] >= 2 ? r.root_line[i][1] : -1, c18, c17);
+    }
+    CHECK(found, "B18 is not among the root moves");
+    printf("dfpn_lines: B18 refuted, a ko-won disproof of B18 C17 planted in the table: %s\n",
+           planted ? "yes" : "no");
+}
+
+static void test_finals_kept(void)
+{
+    static tt_slot table[8];
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.tt = table;
+    c.mask = 6; /* buckets of two slots: bit 0 of the index is the slot */
+    uint64_t key = 0x5a5a5a5a5a5a5a50ull, other = key + 8; /* the same bucket */
+    uint32_t pn, dn;
+    int kof, wm;
+
+    tt_put(&c, key, INF, 0, 0, NO_MOVE);
+    tt_put(&c, key, 7, 3, 0, NO_MOVE);
+    CHECK(tt_get(&c, key, &pn, &dn, &kof, &wm) && dn == 0 && !kof, "a heuristic value replaced a final (%u, %u)", pn,
+          dn);
+    tt_put(&c, key, INF, 0, 1, NO_MOVE);
+    CHECK(tt_get(&c, key, &pn, &dn, &kof, &wm) && dn == 0 && !kof,
+          "a disproof that met a ko replaced one that met none");
+
+    /* a final replaces a heuristic value, and one that met none of a ko
+     * one that met a ko */
+    tt_put(&c, other, 5, 5, 0, NO_MOVE);
+    tt_put(&c, other, 0, INF, 1, 12);
+    CHECK(tt_get(&c, other, &pn, &dn, &kof, &wm) && pn == 0 && kof && wm == 12,
+          "a final did not replace a heuristic value");
+    tt_put(&c, other, 0, INF, 0, 14);
+    CHECK(tt_get(&c, other, &pn, &dn, &kof, &wm) && pn == 0 && !kof && wm == 14,
+          "a proof that met no ko did not replace one that met a ko");
+    /* the first key's final is still there */
+    CHECK(tt_get(&c, key, &pn, &dn, &kof, &wm) && dn == 0, "the bucket lost the first key's final");
+}
+
+int main(void)
+{
+    test_finals_kept();
+    test_refutation_met_no_ko();
+    return test_done("dfpn_lines_test");
+}
