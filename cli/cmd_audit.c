@@ -29,11 +29,14 @@ static const char audit_help[] =
     "problem definition, options and answers empty, legal and in the region,\n"
     "lines legal, a variant equal to its original mapped through its transform;\n"
     "then re-solves each record with df-pn: the proven first moves must be the\n"
-    "accepted set, every distractor refuted, a variant's verdict the original's\n"
+    "accepted set, every distractor refuted, each distractor's refutation reply\n"
+    "a refutation (df-pn after the two moves), a variant's verdict the original's\n"
     "mapped. Prints FILE:LINE: ID: CHECK: reason per failure and a summary;\n"
     "exit status 1 when a check fails. Output is the same at any --threads.\n"
     "\n"
     "      --no-solve        the static checks only (df-pn is not run)\n"
+    "      --no-replies      df-pn on the records only, not after each\n"
+    "                        distractor's refutation reply\n"
     "      --nodes N         df-pn nodes per record (default: the record's\n"
     "                        Provenance.nodes_budget, else 2000000)\n"
     "      --options PREFIX  the option audit too: PREFIX.csv and PREFIX.md\n"
@@ -46,7 +49,7 @@ static const char audit_help[] =
 
 typedef struct audit_args {
     const char *path, *prefix;
-    int solve, quiet, budget;
+    int solve, replies, quiet, budget;
     long long nodes; /* 0: each record's budget */
     uint64_t seed;
     long threads;
@@ -74,18 +77,19 @@ typedef struct audit_run {
     int *work; /* the items of the option audit */
 } audit_run;
 
-enum { OPT_NO_SOLVE = 256, OPT_NODES, OPT_OPTIONS, OPT_BUDGET, OPT_SEED };
+enum { OPT_NO_SOLVE = 256, OPT_NO_REPLIES, OPT_NODES, OPT_OPTIONS, OPT_BUDGET, OPT_SEED };
 
 static void parse_args(int argc, char **argv, audit_args *a)
 {
     static const struct option opts[] = {
-        {"no-solve", no_argument, 0, OPT_NO_SOLVE}, {"nodes", required_argument, 0, OPT_NODES},
+        {"no-solve", no_argument, 0, OPT_NO_SOLVE}, {"no-replies", no_argument, 0, OPT_NO_REPLIES},
+        {"nodes", required_argument, 0, OPT_NODES},
         {"options", required_argument, 0, OPT_OPTIONS}, {"budget", required_argument, 0, OPT_BUDGET},
         {"seed", required_argument, 0, OPT_SEED},   {"threads", required_argument, 0, 't'},
         {"quiet", no_argument, 0, 'q'},             {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(a, 0, sizeof *a);
-    a->solve = 1;
+    a->solve = a->replies = 1;
     a->budget = AUDIT_DEFAULT_BUDGET;
     int c, budget_set = 0, seed_set = 0;
     opterr = 0;
@@ -94,6 +98,7 @@ static void parse_args(int argc, char **argv, audit_args *a)
         switch (c) {
         case 'h': fputs(audit_help, stdout); exit(CLI_OK);
         case OPT_NO_SOLVE: a->solve = 0; break;
+        case OPT_NO_REPLIES: a->replies = 0; break;
         case OPT_NODES: a->nodes = cli_parse_long("--nodes", optarg, 1, LONG_MAX); break;
         case OPT_OPTIONS:
             if (!*optarg)
@@ -214,7 +219,9 @@ static void check_work(void *ctx, int i)
     char err[VP_ERRLEN];
     it->solve_tried = 1;
     it->verdict = malloc(sizeof *it->verdict);
-    if (!it->verdict || gen_audit_solve(&it->rec, nodes_for(run->a, &it->rec), it->verdict, err)) {
+    long long nodes = nodes_for(run->a, &it->rec);
+    if (!it->verdict || gen_audit_solve(&it->rec, nodes, it->verdict, err) ||
+        (run->a->replies && gen_audit_solve_replies(&it->rec, nodes, it->verdict, err))) {
         it->solve_error = strdup(it->verdict ? err : "out of memory");
         free(it->verdict);
         it->verdict = NULL;

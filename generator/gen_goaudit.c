@@ -21,7 +21,7 @@
 
 static const char *const check_names[GEN_AUDIT_NCHECKS] = {
     "json", "schema", "coord", "stones", "grid", "definition", "options", "answers", "lines", "variant", "solver",
-    "solver-variant"};
+    "solver-variant", "replies"};
 
 static const char *const transform_names[GEN_AUDIT_NTRANSFORMS] = {
     "identity", "rot90", "rot180", "rot270", "flip-h", "flip-v", "invert", "relabel", "shuffle"};
@@ -1154,6 +1154,101 @@ int gen_audit_solve(const gen_audit_record *r, long long nodes, gen_audit_verdic
     return rc;
 }
 
+/* The position after distractor key and its reply (line), from r's framed
+ * board fb: df-pn's status for the side to play, or GEN_AUDIT_REPLY_UNSET
+ * with the reason in why; REPLY_NOMEM when out of memory. */
+#define REPLY_NOMEM (-3)
+static int reply_status(const gen_audit_record *r, const go_board *fb, const gen_audit_list *line, long long nodes,
+                        ld_problem *q, dfpn_result *res, long long *used, char *why)
+{
+    char c[COORD_BUFLEN], c2[COORD_BUFLEN], e[VP_ERRLEN];
+    go_board b = *fb;
+    int mover = r->to_play, other = go_other(mover);
+    if (go_play(&b, mover, line->v[0], e) != 0) {
+        snprintf(why, VP_ERRLEN, "%s cannot be played: %.200s", pname(line->v[0], c), e);
+        return GEN_AUDIT_REPLY_UNSET;
+    }
+    if (go_play(&b, other, line->v[1], e) != 0) {
+        snprintf(why, VP_ERRLEN, "the reply %s cannot be played: %.200s", pname(line->v[1], c), e);
+        return GEN_AUDIT_REPLY_UNSET;
+    }
+    /* the target: its points that still hold its stones */
+    bb361 def, target = set_of(&r->target);
+    go_stones(&b, r->goal == LD_KILL ? other : mover, &def);
+    target = bb361_and(target, def);
+    if (bb361_is_empty(target))
+        return r->goal == LD_LIVE ? DFPN_DISPROVED : DFPN_PROVED; /* captured: by the reply, or by the key */
+    ld_problem_opts o;
+    ld_opts_init(&o);
+    o.to_move = mover;
+    o.goal = r->goal;
+    o.has_target = 1;
+    o.target = target;
+    o.has_region = 1;
+    o.region = set_of(&r->region);
+    if (ld_problem_from_board(&b, mover, NULL, NULL, NULL, &o, q, e) != 0) {
+        snprintf(why, VP_ERRLEN, "after %s %s: %.200s", pname(line->v[0], c), pname(line->v[1], c2), e);
+        return GEN_AUDIT_REPLY_UNSET;
+    }
+    dfpn_opts d;
+    dfpn_opts_init(&d);
+    d.max_nodes = nodes;
+    d.max_seconds = 0;
+    int rc = dfpn_solve(q, &d, res, e);
+    if (rc == VP_EINVAL) {
+        snprintf(why, VP_ERRLEN, "after %s: %.200s", pname(line->v[1], c), e);
+        return GEN_AUDIT_REPLY_UNSET;
+    }
+    if (rc)
+        return REPLY_NOMEM;
+    *used += res->nodes;
+    return res->status;
+}
+
+int gen_audit_solve_replies(const gen_audit_record *r, long long nodes, gen_audit_verdict *v, char *err)
+{
+    v->replies = 0;
+    v->reply_nodes = 0;
+    v->reply_reason[0] = '\0';
+    for (int k = 0; k < GEN_AUDIT_MAX_OPTIONS; k++)
+        v->reply_status[k] = GEN_AUDIT_NO_REPLY;
+    ld_problem *p = malloc(sizeof *p), *q = malloc(sizeof *q);
+    dfpn_result *res = malloc(sizeof *res);
+    int rc = 0;
+    char why[VP_ERRLEN];
+    go_board fb;
+    if (!p || !q || !res) {
+        rc = vp_fail(err, VP_ENOMEM, "out of memory");
+        goto done;
+    }
+    if (gen_audit_problem(r, p, why) != 0 || ld_frame(p, &fb, why) != 0)
+        goto done;
+    v->replies = 1;
+    for (int k = 0; k < r->nopt; k++) {
+        if (in_list(&r->accepted, r->opt[k]))
+            continue;
+        const gen_audit_list *line = NULL;
+        for (int i = 0; i < r->nref && !line; i++)
+            if (r->ref_key[i] == r->opt[k])
+                line = &r->ref[i];
+        if (!line || line->n < 2)
+            continue;
+        int st = reply_status(r, &fb, line, nodes, q, res, &v->reply_nodes, why);
+        if (st == REPLY_NOMEM) {
+            rc = vp_fail(err, VP_ENOMEM, "out of memory");
+            break;
+        }
+        v->reply_status[k] = (int8_t)st;
+        if (st == GEN_AUDIT_REPLY_UNSET && !v->reply_reason[0])
+            snprintf(v->reply_reason, sizeof v->reply_reason, "%s", why);
+    }
+done:
+    free(p);
+    free(q);
+    free(res);
+    return rc;
+}
+
 /* The status df-pn gave first move m, or -1 when it did not try m. */
 static int root_status(const gen_audit_verdict *v, int m)
 {
@@ -1250,6 +1345,27 @@ int gen_audit_solver_checks(const gen_audit_record *r, const gen_audit_verdict *
         if (!bb361_is_empty(missing)) {
             gen_audit_log_add(log, GEN_AUDIT_SOLVER, "df-pn refutes %s, not keys of Solution.refutations",
                               set_text(missing, a, sizeof a));
+            nf++;
+        }
+    }
+    if (v->replies) {
+        /* every distractor's reply refutes it, ko included */
+        log->ran[GEN_AUDIT_REPLIES]++;
+        for (int k = 0; k < r->nopt; k++) {
+            int st = v->reply_status[k];
+            if (st == GEN_AUDIT_NO_REPLY || st == DFPN_DISPROVED)
+                continue;
+            const gen_audit_list *line = NULL;
+            for (int i = 0; i < r->nref && !line; i++)
+                if (r->ref_key[i] == r->opt[k])
+                    line = &r->ref[i];
+            char rp[COORD_BUFLEN];
+            const char *what = st == DFPN_PROVED ? "succeeds" : st == DFPN_KO ? "succeeds by ko"
+                             : st == DFPN_UNKNOWN ? "is not shown to fail within the budget" : "cannot be set up";
+            gen_audit_log_add(log, GEN_AUDIT_REPLIES, "distractor %s (%s): after the refutation's reply %s the side to "
+                              "play %s%s%s", r->opt_label[k], pname(r->opt[k], c),
+                              line ? pname(line->v[1], rp) : "?", what, st == GEN_AUDIT_REPLY_UNSET ? ": " : "",
+                              st == GEN_AUDIT_REPLY_UNSET ? v->reply_reason : "");
             nf++;
         }
     }

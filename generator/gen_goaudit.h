@@ -30,6 +30,7 @@ enum {
     GEN_AUDIT_VARIANT,    /* a variant equals its original mapped through its transform */
     GEN_AUDIT_SOLVER,     /* df-pn proves the accepted set and refutes every distractor */
     GEN_AUDIT_SOLVER_VARIANT, /* df-pn's verdict on a variant is the original's mapped */
+    GEN_AUDIT_REPLIES,    /* each distractor's refutation reply refutes it (df-pn after the two moves) */
     GEN_AUDIT_NCHECKS
 };
 
@@ -107,7 +108,19 @@ typedef struct gen_audit_verdict {
     uint8_t root_status[DFPN_MAX_ROOT];
     long long nodes, budget;
     char reason[VP_ERRLEN];
+    /* set by gen_audit_solve_replies: replies 1; per option, the status
+     * df-pn gives the side to play after the option and its refutation's
+     * reply (DFPN_*), GEN_AUDIT_NO_REPLY when the option is accepted or
+     * its line has no reply, GEN_AUDIT_REPLY_UNSET when that position
+     * could not be set up (reply_reason says why, for the first one) */
+    int replies;
+    int8_t reply_status[GEN_AUDIT_MAX_OPTIONS];
+    long long reply_nodes;
+    char reply_reason[VP_ERRLEN];
 } gen_audit_verdict;
+
+#define GEN_AUDIT_NO_REPLY (-2)
+#define GEN_AUDIT_REPLY_UNSET (-1)
 
 /* The failures found, each with its check, and how often each check ran.
  * Messages are one line each. */
@@ -177,13 +190,22 @@ int gen_audit_statics(const gen_audit_record *r, const gen_audit_record *orig, g
  * 0 (v->status -1 when the problem cannot be set up), or VP_ENOMEM /
  * VP_EINVAL with the reason in err. */
 int gen_audit_solve(const gen_audit_record *r, long long nodes, gen_audit_verdict *v, char *err);
+/* Solves, for every distractor of r (an option outside the accepted set)
+ * whose refutation line has a reply, the framed position after the
+ * distractor and the reply, the side to play to move again with the same
+ * goal, region and target (its stones still on the board), with df-pn
+ * within nodes (no time limit); fills v's reply fields (v as
+ * gen_audit_solve left it). Returns 0 (v->replies stays 0 when r's
+ * problem cannot be set up: the solver check says why), or VP_ENOMEM. */
+int gen_audit_solve_replies(const gen_audit_record *r, long long nodes, gen_audit_verdict *v, char *err);
 /* Checks the verdict v of r: the proven first moves (ko moves when r->ko)
  * are the accepted set, every option outside it is refuted, every
  * refutation key is refuted, and (when v was solved at the record's own
  * Provenance.nodes_budget) every refuted point is a refutation key;
  * and, when orig is not NULL, that v equals
- * orig's verdict ov mapped through r's transform. Returns the number of
- * failures added to log. */
+ * orig's verdict ov mapped through r's transform; when v->replies, that
+ * every distractor's reply leaves the side to play no success, not even
+ * by ko (check replies). Returns the number of failures added to log. */
 int gen_audit_solver_checks(const gen_audit_record *r, const gen_audit_verdict *v, const gen_audit_record *orig,
                             const gen_audit_verdict *ov, gen_audit_log *log);
 

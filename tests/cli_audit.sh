@@ -57,7 +57,7 @@ broken invert.jsonl "FAILED: 2 failures in 1 record: definition 1 variant 1" \
     "cho-elementary-0009.invert: variant: Question.to_play is B, the original's through invert is W"
 broken orphan.jsonl "FAILED: 1 failure in 1 record: variant 1" \
     "orphan.jsonl:1: cho-elementary-0004.rot180: variant: variant_of 'cho-elementary-0004': no record of the set has this id"
-check "  ... its own checks and df-pn still run" grep -q "orphan.jsonl: 1 record (0 originals, 1 variant), 11 checks run, df-pn on 1 " "$T/out"
+check "  ... its own checks and df-pn still run" grep -q "orphan.jsonl: 1 record (0 originals, 1 variant), 12 checks run, df-pn on 1 " "$T/out"
 broken truncated.jsonl "FAILED: 1 failure in 1 record: json 1" \
     "truncated.jsonl:2: -: json: not JSON ("
 broken badjson.jsonl "FAILED: 1 failure in 1 record: json 1" \
@@ -76,6 +76,12 @@ check "  ... df-pn still runs on it" grep -q "edge.jsonl: 1 record (1 original, 
 broken lines.jsonl "FAILED: 2 failures in 1 record: lines 2" \
     "cho-elementary-0009: lines: Solution.main_line move 2: B18 is occupied (B19 B18)"
 check "  ... and the refutation" grep -qF "lines: Solution.refutations.A19 does not start with its key" "$T/out"
+# a record an older build wrote: C19's refutation reply F19 lets Black
+# live by ko (the line came from the first pass, before commit ffd754f)
+broken reply.jsonl "FAILED: 1 failure in 1 record: replies 1" \
+    "reply.jsonl:1: cho-elementary-0008: replies: distractor D (C19): after the refutation's reply F19 the side to play succeeds by ko"
+check_exit 0 "--no-replies: the record passes without that check" vp go audit -q --no-replies "$A/reply.jsonl"
+check "  ... one check fewer" grep -q "reply.jsonl: 1 record (1 original, 0 variants), 10 checks run, df-pn on 1 " "$T/out"
 broken schema.jsonl "FAILED: 2 failures in 1 record: schema 2" \
     "cho-elementary-0009: schema: field 'Solution.ko' is missing"
 check "  ... and the side to play" grep -qF "schema: field 'Question.to_play': 'X' is neither B nor W" "$T/out"

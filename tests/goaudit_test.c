@@ -185,6 +185,15 @@ static void good_records(void)
         char err[VP_ERRLEN];
         CHECK(gen_audit_solve(&recs[i], 200000, &verdicts[i], err) == 0 && verdicts[i].status > 0,
               "%s: df-pn: %s", recs[i].id, verdicts[i].reason);
+        /* every distractor's reply solved, and refuting (0008's C19 once
+         * was not: see broken_replies) */
+        CHECK(gen_audit_solve_replies(&recs[i], 200000, &verdicts[i], err) == 0 && verdicts[i].replies,
+              "%s: replies: %s", recs[i].id, err);
+        int nrep = 0;
+        for (int k = 0; k < recs[i].nopt; k++)
+            nrep += verdicts[i].reply_status[k] == DFPN_DISPROVED;
+        CHECK(nrep == recs[i].nopt - 1, "%s: %d of the %d distractors' replies refute", recs[i].id, nrep,
+              recs[i].nopt - 1);
     }
     for (int i = 0; i < nrec; i++) {
         const gen_audit_record *o = orig_of(&recs[i]);
@@ -194,6 +203,7 @@ static void good_records(void)
         gen_audit_solver_checks(&recs[i], &verdicts[i], o, ov, &log);
         CHECK(log.n == 0, "%s: %d solver failures, first: %s", recs[i].id, log.n, log.n ? log.fail[0].msg : "");
         CHECK(log.ran[GEN_AUDIT_SOLVER_VARIANT] == (o != NULL), "%s: solver-variant ran", recs[i].id);
+        CHECK(log.ran[GEN_AUDIT_REPLIES] == 1, "%s: replies ran", recs[i].id);
         gen_audit_log_free(&log);
     }
 }
@@ -665,6 +675,75 @@ static void parse_errors(void)
     }
 }
 
+/* The replies check on a record that an older build wrote with a
+ * refutation whose reply is no refutation (tests/audit/reply.jsonl: Cho
+ * Elementary 8, before the ko pass's lines, commit ffd754f), and on a
+ * good record with a reply changed by hand. */
+static void broken_replies(void)
+{
+    const char *top = getenv("top_srcdir");
+    char path[4096], err[VP_ERRLEN];
+    snprintf(path, sizeof path, "%s/tests/audit/reply.jsonl", top && *top ? top : ".");
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    if (!f)
+        return;
+    char *line = NULL;
+    size_t cap = 0;
+    json_t *v = getline(&line, &cap, f) > 0 ? json_loads(line, 0, NULL) : NULL;
+    free(line);
+    fclose(f);
+    CHECK(v != NULL, "%s: not one JSON record", path);
+    if (!v)
+        return;
+    gen_audit_record r;
+    gen_audit_log log;
+    gen_audit_log_init(&log);
+    CHECK(gen_audit_parse(v, 1, &r, &log) == 0 && log.n == 0, "%s: parse", path);
+    json_decref(v);
+    gen_audit_log_free(&log);
+    gen_audit_verdict w;
+    CHECK(gen_audit_solve(&r, r.nodes_budget, &w, err) == 0 && gen_audit_solve_replies(&r, r.nodes_budget, &w, err) == 0,
+          "%s: df-pn: %s", path, err);
+    gen_audit_log_init(&log);
+    gen_audit_solver_checks(&r, &w, NULL, NULL, &log);
+    expect("replies: Cho 8's C19 refuted by F19, after which Black lives by ko", &log, GEN_AUDIT_REPLIES, 1,
+           "distractor D (C19): after the refutation's reply F19 the side to play succeeds by ko");
+    CHECK(log.n == 1, "replies: the record's other checks pass (%d failures)", log.n);
+    gen_audit_log_free(&log);
+    gen_audit_record_free(&r);
+
+    /* Cho 9, Black to kill: C19's reply B19 replaced by A17, after which
+     * Black kills */
+    const gen_audit_record *p9 = find("cho-elementary-0009");
+    if (!p9)
+        return;
+    copy_record(&r, p9);
+    int i = 0;
+    while (i < r.nref && r.ref_key[i] != pt("C19"))
+        i++;
+    CHECK(i < r.nref && r.ref[i].n >= 2 && r.ref[i].v[1] == pt("B19"), "0009: C19 refuted by B19");
+    if (i < r.nref && r.ref[i].n >= 2) {
+        r.ref[i].v[1] = pt("A17");
+        r.ref[i].n = 2;
+        CHECK(gen_audit_solve(&r, 200000, &w, err) == 0 && gen_audit_solve_replies(&r, 200000, &w, err) == 0,
+              "0009: df-pn: %s", err);
+        gen_audit_log_init(&log);
+        gen_audit_solver_checks(&r, &w, NULL, NULL, &log);
+        expect("replies: a reply that lets the attacker kill", &log, GEN_AUDIT_REPLIES, 1,
+               "distractor A (C19): after the refutation's reply A17 the side to play succeeds");
+        gen_audit_log_free(&log);
+        /* --no-replies: the check does not run */
+        w.replies = 0;
+        gen_audit_log_init(&log);
+        gen_audit_solver_checks(&r, &w, NULL, NULL, &log);
+        CHECK(log.ran[GEN_AUDIT_REPLIES] == 0 && gen_audit_log_count(&log, GEN_AUDIT_REPLIES) == 0,
+              "replies: not run when not solved");
+        gen_audit_log_free(&log);
+    }
+    gen_audit_record_free(&r);
+}
+
 int main(void)
 {
     transform_names();
@@ -673,6 +752,7 @@ int main(void)
         good_records();
         broken_statics();
         broken_solver();
+        broken_replies();
         option_audit();
     }
     for (int i = 0; i < nrec; i++)

@@ -19,7 +19,10 @@ I), y the row from the bottom (row 1 = 0).
 Not written here: edge.jsonl, the record of Cho Chikun Elementary 150 as
 `vp go build` wrote it before the builder kept out problems with defender
 stones on the region's edge (White's E17 there); the audit's definition
-check must name that stone.
+check must name that stone. Nor reply.jsonl: good.jsonl's record of Cho
+Chikun Elementary 8 as this script wrote it before commit ffd754f, whose
+refutation of C19 (C19 F19 ...) came from the first pass's table: after
+F19 Black lives by ko, and the audit's replies check must say so.
 """
 import copy
 import json
