@@ -24,6 +24,7 @@
 #include "../engines/strbuf.h"
 #include "../engines/vp.h"
 #include "../generator/gen_go.h"
+#include "../generator/gen_goaudit.h"
 #include "../generator/render.h"
 #include "../solver/dfpn.h"
 #include "../solver/ld.h"
@@ -100,6 +101,8 @@ typedef struct build_item {
     int nimg;                   /* images to write */
     char *img_error;            /* a drawing error, or NULL */
     int written;                /* records written (original + variants) */
+    int ndropped;               /* variants left out: df-pn's verdict on them is not the original's */
+    char *dropped;              /* "ID: the audit's first failure" per line, or NULL */
 } build_item;
 
 typedef struct build_run {
@@ -473,6 +476,61 @@ static int put_record(const build_run *run, gen_go_record *rec, strbuf *s, char 
     return 0;
 }
 
+/* A record as the audit reads it, from rec's JSON; 0, or a VP_E* code
+ * (err set). */
+static int audit_record(const build_run *run, const gen_go_record *rec, gen_audit_record *out, char *err)
+{
+    memset(out, 0, sizeof *out);
+    json_t *j = gen_go_record_json(rec, run->a->modalities, err);
+    if (!j)
+        return VP_EINVAL;
+    gen_audit_log log;
+    gen_audit_log_init(&log);
+    int rc = gen_audit_parse(j, 0, out, &log);
+    json_decref(j);
+    if (rc < 0 || log.oom)
+        rc = vp_fail(err, VP_ENOMEM, "out of memory");
+    else if (rc)
+        rc = vp_fail(err, VP_EINVAL, "internal error: the record %s does not read back: %s", rec->id,
+                     log.n ? log.fail[0].msg : "?");
+    gen_audit_log_free(&log);
+    return rc;
+}
+
+/* Whether variant v (of the original orec, solved as ov) gives df-pn the
+ * original's verdict mapped at the record's budget, as vp go audit checks
+ * it: 1 yes, 0 no (the first failure in *why, malloc'd), or a VP_E* code
+ * (err set). df-pn's node count is not the same in every orientation, so
+ * a problem near its budget can be settled in one and not in another. */
+static int variant_verified(const build_run *run, const gen_go_record *v, const gen_audit_record *orec,
+                            const gen_audit_verdict *ov, char **why, char *err)
+{
+    gen_audit_record vr;
+    memset(&vr, 0, sizeof vr);
+    gen_audit_verdict *vv = malloc(sizeof *vv);
+    int rc = vv ? audit_record(run, v, &vr, err) : vp_fail(err, VP_ENOMEM, "out of memory");
+    if (rc == 0)
+        rc = gen_audit_solve(&vr, vr.nodes_budget, vv, err);
+    if (rc == 0) {
+        gen_audit_log log;
+        gen_audit_log_init(&log);
+        gen_audit_solver_checks(&vr, vv, orec, ov, &log);
+        if (log.oom)
+            rc = vp_fail(err, VP_ENOMEM, "out of memory");
+        else if (log.n == 0)
+            rc = 1;
+        else if (!(*why = strdup(log.fail[0].msg)))
+            rc = vp_fail(err, VP_ENOMEM, "out of memory");
+        gen_audit_log_free(&log);
+    }
+    gen_audit_record_free(&vr);
+    free(vv);
+    return rc;
+}
+
+/* relabel and shuffle keep the position: df-pn's verdict is the original's */
+static int moves_position(int t) { return t != GEN_GO_T_RELABEL && t != GEN_GO_T_SHUFFLE; }
+
 static void second_work(void *ctx, int i)
 {
     build_run *run = ctx;
@@ -488,13 +546,44 @@ static void second_work(void *ctx, int i)
     gen_go_record *v = rc == 0 && a->ntransforms ? malloc(sizeof *v) : NULL;
     if (rc == 0 && a->ntransforms && !v)
         rc = vp_fail(err, VP_ENOMEM, "out of memory");
+    /* the original as the audit reads and solves it, for the variants
+     * that move the position */
+    int verify = 0;
+    for (int k = 0; k < a->ntransforms; k++)
+        verify |= moves_position(a->transforms[k]);
+    gen_audit_record orec;
+    memset(&orec, 0, sizeof orec);
+    gen_audit_verdict *ov = rc == 0 && verify ? malloc(sizeof *ov) : NULL;
+    if (rc == 0 && verify && !ov)
+        rc = vp_fail(err, VP_ENOMEM, "out of memory");
+    if (rc == 0 && verify && (rc = audit_record(run, it->rec, &orec, err)) == 0)
+        rc = gen_audit_solve(&orec, orec.nodes_budget, ov, err);
+    strbuf drop;
+    strbuf_init(&drop);
     for (int k = 0; rc == 0 && k < a->ntransforms; k++) {
         rc = gen_go_transform(it->rec, a->transforms[k], a->gopts.seed, v, err);
+        if (rc == 0 && moves_position(a->transforms[k])) {
+            char *why = NULL;
+            rc = variant_verified(run, v, &orec, ov, &why, err);
+            if (rc == 0) {
+                it->ndropped++;
+                strbuf_printf(&drop, "%s: %s\n", v->id, why);
+                free(why);
+                continue;
+            }
+            rc = rc == 1 ? 0 : rc;
+        }
         if (rc == 0)
             rc = put_record(run, v, &s, err);
         it->written += rc == 0;
     }
     free(v);
+    free(ov);
+    gen_audit_record_free(&orec);
+    if (it->ndropped && rc == 0 && !(it->dropped = strbuf_take(&drop)))
+        rc = vp_fail(err, VP_ENOMEM, "out of memory");
+    if (!it->dropped)
+        strbuf_free(&drop);
     if (rc) {
         strbuf_free(&s);
         it->fatal = strdup(err[0] ? err : "out of memory");
@@ -577,7 +666,14 @@ static void print_summary(FILE *f, const build_run *run, int ntiers, const char 
     for (int r = 1; r < GEN_GO_NREASONS; r++)
         if (count[r])
             fprintf(f, "  excluded: %4d %s\n", count[r], gen_go_reason_name(r));
-    fprintf(f, "  variants: %d written (%d records in %s)\n", nwritten - nrecords, nwritten, a->output);
+    int ndropped = 0;
+    for (int i = 0; i < run->n; i++)
+        ndropped += run->items[i].ndropped;
+    fprintf(f, "  variants: %d written (%d records in %s)", nwritten - nrecords, nwritten, a->output);
+    if (ndropped)
+        fprintf(f, ", %d left out: df-pn does not give them the original's verdict within the budget (see --report)",
+                ndropped);
+    fprintf(f, "\n");
     if (run->image_dir)
         fprintf(f, "  images: %d %s in %s\n", nwritten, a->svg ? "SVG" : "PNG", run->image_dir);
     tier_stats *t = calloc((size_t)ntiers + 1, sizeof *t);
@@ -643,6 +739,20 @@ static char *report_text(const build_run *run, int ntiers, const char (*names)[3
                 strbuf_printf(&s, "%s%c", *c == '|' ? "\\" : "", *c == '\n' ? ' ' : *c);
             strbuf_puts(&s, " |\n");
         }
+        int head = 0;
+        for (int i = 0; i < run->n; i++)
+            for (const char *l = run->items[i].dropped; l && *l;) {
+                size_t n = strcspn(l, "\n"), c = strcspn(l, ":");
+                if (!head++)
+                    strbuf_puts(&s, "\n## Variants left out\n\ndf-pn's verdict on each is not the original's "
+                                    "mapped within the budget (the audit's first failure).\n\n"
+                                    "| variant | detail |\n|---|---|\n");
+                strbuf_printf(&s, "| %.*s | ", (int)c, l);
+                for (const char *q = l + c + 2; q < l + n; q++)
+                    strbuf_printf(&s, "%s%c", *q == '|' ? "\\" : "", *q);
+                strbuf_puts(&s, " |\n");
+                l += n + (l[n] != 0);
+            }
     } else {
         for (int k = 0; k <= ntiers && !(k == ntiers && ntiers == 1); k++) {
             json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:i, s:i, s:i, s:i, s:f, s:f, s:f, s:i, s:f}", "format",
@@ -662,6 +772,20 @@ static char *report_text(const build_run *run, int ntiers, const char (*names)[3
                                   "reason", gen_go_reason_name(it->reason), "detail", it->detail ? it->detail : "");
             report_line(&s, j);
         }
+        for (int i = 0; i < run->n; i++)
+            for (const char *l = run->items[i].dropped; l && *l;) {
+                size_t n = strcspn(l, "\n"), c = strcspn(l, ":");
+                char *id = strndup(l, c), *detail = strndup(l + c + 2, n - c - 2);
+                if (id && detail)
+                    report_line(&s, json_pack("{s:s, s:i, s:s, s:s, s:s, s:s}", "format", BUILD_REPORT_FORMAT,
+                                              "format_version", 1, "type", "variant-left-out", "file",
+                                              run->items[i].file, "id", id, "detail", detail));
+                else
+                    s.failed = 1;
+                free(id);
+                free(detail);
+                l += n + (l[n] != 0);
+            }
     }
     free(t);
     return strbuf_take(&s);
@@ -861,6 +985,7 @@ int cmd_go_build(int argc, char **argv)
         free(run.items[i].fatal);
         free(run.items[i].text);
         free(run.items[i].rec);
+        free(run.items[i].dropped);
     }
     free(run.items);
     free(run.image_dir);

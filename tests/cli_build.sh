@@ -3,7 +3,9 @@
 # sample built once with images, tiers and a report, every record checked
 # against the schema and, independently of the builder, against the solver
 # (no distractor succeeds: tests/build_test --check-set); the same bytes
-# (records and images) at --threads 1 and 2; transforms; .gz; --k 0;
+# (records and images) at --threads 1 and 2; transforms (a variant df-pn
+# does not settle within the budget left out, the set passing the audit);
+# .gz; --k 0;
 # --no-ko; a bad file in the batch; unwritable outputs leave nothing;
 # usage errors.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -130,6 +132,26 @@ for r in recs:
         assert sorted(q["option_order"]) == ["A", "B", "C", "D"]
 ' "$T/t1/set.jsonl"
 check "  ... variants pass the independent check too" "$CHECKER" --check-set "$T/t1/set.jsonl" 400000
+
+# ---- a variant df-pn does not settle within the budget is left out ------------------------
+# df-pn's node count is not the same in every orientation: Ishigure 025 is
+# proved within the default 40,000 nodes, four of its variants are not (at
+# this build). They are left out and reported, so that the set passes the
+# audit, which solves every variant at the record's budget.
+i25="$data/ishigure-ikuro-123-basic-tsumego/025.json"
+check_exit 0 "variants near the budget" vp go build "$i25" -o "$T/v25.jsonl" --transforms $TR --report "$T/v25.report" -q
+check_py "  ... those left out are reported, the others written" '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+out = [r for r in rows if r["type"] == "variant-left-out"]
+recs = [json.loads(l) for l in open(sys.argv[2])]
+assert out, "no variant left out: pick another problem or budget to exercise this"
+assert all(r["id"].startswith("ishigure-basic-0025.") and r["file"].endswith("025.json") and r["detail"] for r in out)
+ids = {r["id"] for r in recs}
+assert len(recs) + len(out) == 9 and not ids & {r["id"] for r in out}
+assert not any(r["id"].endswith((".relabel", ".shuffle")) for r in out)
+' "$T/v25.report" "$T/v25.jsonl"
+check_exit 0 "  ... and the set passes the audit" vp go audit -q "$T/v25.jsonl"
 
 # ---- options ------------------------------------------------------------------------------
 check_exit 0 "--report as JSON lines" vp go build "$cho/Prob0001.json" "$data"/yamada*/*.json -o "$T/rj.jsonl" \
