@@ -148,6 +148,7 @@ typedef struct ctx {
     unsigned char conf[MAX_DEPTH + 2];
     bb361 cban[MAX_DEPTH + 2][3];
     int ko_seen; /* a ko ban or a repetition met in this pass */
+    int line_kof; /* read_line: the line's reply is a win that met a ko */
     int att_near; /* the attacker's stage (dfpn_solve): its moves below the
                    * root limited to att_near_ok's */
     unsigned char freek[MAX_DEPTH + 2]; /* path[d] was reached by a free retake */
@@ -1923,6 +1924,7 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
 {
     uint64_t seen[DFPN_MAX_LINE + 2];
     int n = 0, nseen = 0;
+    c->line_kof = 0;
     line[n++] = m;
     descend(c, 0, m);
     seen[nseen++] = c->path[0];
@@ -1970,6 +1972,8 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
             }
         if (pick < 0)
             break;
+        if (n == 1 && mover_wins && k[pick].kof)
+            c->line_kof = 1;
         line[n++] = k[pick].move;
         descend(c, 2, k[pick].move);
         copy_node(c, 2, 3);
@@ -2377,8 +2381,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     kid *rk1 = malloc((size_t)c.kmax * sizeof *rk1);
     unsigned char *want = malloc((size_t)c.kmax);
     unsigned char *tried1 = calloc((size_t)c.kmax, 1); /* root moves sent to pass 1 */
+    unsigned char *reread = calloc((size_t)c.kmax, 1); /* failures sent there for their line alone */
     int rc = 0;
-    if (!c.tt || !c.boards || !c.tboards || !c.kids || !c.bcache || !rk || !rk1 || !want || !tried1) {
+    if (!c.tt || !c.boards || !c.tboards || !c.kids || !c.bcache || !rk || !rk1 || !want || !tried1 || !reread) {
         rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
         goto done;
     }
@@ -2557,6 +2562,15 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                 if (st == DFPN_DISPROVED && ko_seen0 && v->kof && !tried1[i]) {
                     r->root_status[i] = DFPN_UNKNOWN; /* until pass 1 says */
                     nko_try++;
+                } else if (st == DFPN_DISPROVED && c.line_kof && !tried1[i]) {
+                    /* a failure that met no ko, whose line's reply is
+                     * one that did: the clean reply is no longer in the
+                     * table (replaced in a full bucket). The failure
+                     * stands; pass 1 reads its line again, where a reply
+                     * that wins only while the prover may not retake
+                     * does not refute */
+                    reread[i] = 1;
+                    nko_try++;
                 }
             }
             /* stopped at the quarter kept for pass 1, with no failure for
@@ -2590,7 +2604,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
              * list in the same place stays unknown */
             memset(want, 0, (size_t)n);
             for (int i = 0; i < n; i++)
-                if (r->root_status[i] == DFPN_UNKNOWN && settled(&rk[i], 0) && !tried1[i]) {
+                if ((r->root_status[i] == DFPN_UNKNOWN || reread[i]) && settled(&rk[i], 0) && !tried1[i]) {
                     tried1[i] = 1;
                     want[i] = i < n1;
                 }
@@ -2612,11 +2626,11 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
                  * the prover wins the ko) */
                 r->root_status[i] = DFPN_DISPROVED;
                 r->root_nline[i] = read_line(&c, rk1[i].move, 0, r->root_line[i], DFPN_REF_LINE);
-            } else {
+            } else if (!reread[i]) {
                 r->root_status[i] = DFPN_UNKNOWN; /* ko or failure: not known */
                 r->root_nline[i] = 0;
                 cut |= rk1[i].pn == 0 || rk1[i].dn == 0;
-            }
+            } /* else: a failure outright, pass 0's line kept */
         }
         /* back to pass 0 when budget is left and some of its moves are open */
         int open0 = 0;
@@ -2670,6 +2684,7 @@ done:
     free(rk1);
     free(want);
     free(tried1);
+    free(reread);
     par_free(c.par);
     return rc;
 }

@@ -10,9 +10,12 @@
  * table. A search thread may since have stored a disproof of the sibling
  * reply C17 that holds only because White may not retake the ko at C19
  * (in the ko pass White wins after C17). The line must still give C18:
- * a refutation that met no ko first. And a table entry that holds a final
- * value keeps it against a heuristic value or a same-sign final that met
- * a ko, which other threads' late writes would be. */
+ * a refutation that met no ko first. If C18's entry is lost as well (a
+ * full bucket replaces it), pass 0's table gives C17 alone: B18 stays
+ * refuted and its line is read again in the ko pass. And a table entry
+ * that holds a final value keeps it against a heuristic value or a
+ * same-sign final that met a ko, which other threads' late writes would
+ * be. */
 #include <config.h>
 
 #include <stdint.h>
@@ -27,6 +30,19 @@ static void before_line(struct ctx *c, int move, int st);
 
 static int b18, c17, c18;
 static int planted; /* 1: the ko-won disproof of C17 is in the table */
+static int evict;   /* 1: the clean disproof of B18 C18 is then dropped */
+static int evicted; /* 1: with that, pass 0's table gives the reply C17 */
+
+/* Empties the table's slot for key, as a full bucket's replacement would. */
+static void tt_drop(ctx *c, uint64_t key)
+{
+    tt_slot *s = &c->tt[key & c->mask];
+    for (int i = 0; i < 2; i++) {
+        tt_entry e = slot_load(&s[i]);
+        if ((e.key | 1) == (key | 1))
+            slot_store(&s[i], 0, 0, 0);
+    }
+}
 
 static void before_line(struct ctx *c, int move, int st)
 {
@@ -42,9 +58,44 @@ static void before_line(struct ctx *c, int move, int st)
         return; /* a clean final there: nothing a thread could replace */
     tt_put(c, key, INF, 0, 1, NO_MOVE);
     planted = tt_get(c, key, &pn, &dn, &kof, &wm) && dn == 0 && kof;
+    if (!evict)
+        return;
+    descend(c, 0, b18);
+    descend(c, 1, c18);
+    tt_drop(c, c->path[2]);
+    int line[DFPN_REF_LINE];
+    int n = read_line(c, b18, 0, line, DFPN_REF_LINE);
+    evicted = n >= 2 && line[1] == c17 && c->line_kof;
 }
 
+static void solve_b18(dfpn_result *r, int *status, int *reply);
+
 static void test_refutation_met_no_ko(void)
+{
+    static dfpn_result r;
+    int st, reply;
+    evict = 0;
+    solve_b18(&r, &st, &reply);
+    CHECK(planted, "the ko-won disproof of B18 C17 was not planted: the case is not exercised");
+    CHECK(st == DFPN_DISPROVED, "B18: %s, not disproved", dfpn_status_name(st));
+    CHECK(reply == c18, "B18's refutation is %d (C18 is %d; C17, %d, wins only while White may not retake the ko)",
+          reply, c18, c17);
+    printf("dfpn_lines: B18 refuted by C18, a ko-won disproof of B18 C17 planted in the table\n");
+
+    /* the clean reply's entry then lost: pass 0's table gives C17 alone,
+     * and the line is read again in pass 1, the failure kept */
+    evict = 1;
+    planted = evicted = 0;
+    solve_b18(&r, &st, &reply);
+    CHECK(planted && evicted, "C18's entry dropped, pass 0's line does not give C17: the case is not exercised");
+    CHECK(st == DFPN_DISPROVED, "B18 with C18's entry lost: %s, not disproved", dfpn_status_name(st));
+    CHECK(reply >= 0 && reply != c17, "B18's refutation with C18's entry lost is %d (C17 is %d)", reply, c17);
+    printf("dfpn_lines: ... and with C18's entry lost, refuted by %d, read again in the ko pass\n", reply);
+}
+
+/* Solves the corner below, White to live, into *r; B18's status and its
+ * refutation's reply (-1: none) into *status and *reply. */
+static void solve_b18(dfpn_result *r, int *status, int *reply)
 {
     static const char *const rows[] = {
         ". O . O X",
@@ -52,6 +103,8 @@ static void test_refutation_met_no_ko(void)
         "O O . X X",
         "X X X X X",
     };
+    *status = -1;
+    *reply = -1;
     b18 = bb361_xy(1, 17);
     c17 = bb361_xy(2, 16);
     c18 = bb361_xy(2, 17);
@@ -63,11 +116,11 @@ static void test_refutation_met_no_ko(void)
     lo.goal = LD_LIVE;
     lo.has_region = lo.has_target = 1;
     lo.region = lo.target = bb361_empty();
-    for (int r = 0; r < 3; r++)
+    for (int y = 0; y < 3; y++)
         for (int x = 0; x < 4; x++) {
-            bb361_set(&lo.region, bb361_xy(x, 18 - r));
-            if (go_color_at(&b, bb361_xy(x, 18 - r)) == GO_WHITE)
-                bb361_set(&lo.target, bb361_xy(x, 18 - r));
+            bb361_set(&lo.region, bb361_xy(x, 18 - y));
+            if (go_color_at(&b, bb361_xy(x, 18 - y)) == GO_WHITE)
+                bb361_set(&lo.target, bb361_xy(x, 18 - y));
         }
     ld_problem p;
     int rc = ld_problem_from_board(&b, GO_WHITE, NULL, NULL, NULL, &lo, &p, err);
@@ -77,25 +130,18 @@ static void test_refutation_met_no_ko(void)
     dfpn_opts o;
     dfpn_opts_init(&o);
     o.max_nodes = 200000;
-    static dfpn_result r;
-    rc = dfpn_solve(&p, &o, &r, err);
+    rc = dfpn_solve(&p, &o, r, err);
     CHECK(rc == 0, "dfpn_solve: %s", err);
     if (rc)
         return;
-    CHECK(planted, "the ko-won disproof of B18 C17 was not planted: the case is not exercised");
     int found = 0;
-    for (int i = 0; i < r.nroot; i++) {
-        if (r.root_move[i] != b18)
-            continue;
-        found = 1;
-        CHECK(r.root_status[i] == DFPN_DISPROVED, "B18: %s, not disproved", dfpn_status_name(r.root_status[i]));
-        CHECK(r.root_nline[i] >= 2 && r.root_line[i][1] == c18,
-              "B18's refutation is %d (C18 is %d; C17, %d, wins only while White may not retake the ko)",
-              r.root_nline[i] >= 2 ? r.root_line[i][1] : -1, c18, c17);
-    }
+    for (int i = 0; i < r->nroot; i++)
+        if (r->root_move[i] == b18) {
+            found = 1;
+            *status = r->root_status[i];
+            *reply = r->root_nline[i] >= 2 ? r->root_line[i][1] : -1;
+        }
     CHECK(found, "B18 is not among the root moves");
-    printf("dfpn_lines: B18 refuted, a ko-won disproof of B18 C17 planted in the table: %s\n",
-           planted ? "yes" : "no");
 }
 
 static void test_finals_kept(void)
