@@ -451,8 +451,13 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof, int 
     tt_slot *s = &c->tt[key & c->mask];
     tt_entry e[2] = {slot_load(&s[0]), slot_load(&s[1])};
     int slot = -1;
+    /* the key's own slot first, else an empty one (slot 0 fills first, but
+     * the key's entry is found wherever it is) */
     for (int i = 0; i < 2 && slot < 0; i++)
-        if ((e[i].key | 1) == (key | 1) || (e[i].pn | e[i].dn) == 0)
+        if ((e[i].key | 1) == (key | 1) && (e[i].pn | e[i].dn))
+            slot = i;
+    for (int i = 0; i < 2 && slot < 0; i++)
+        if ((e[i].pn | e[i].dn) == 0)
             slot = i;
     if (slot >= 0 && (e[slot].key | 1) == (key | 1) && is_final(e[slot].pn, e[slot].dn)) {
         /* a final stays: another search thread's heuristic value (it was

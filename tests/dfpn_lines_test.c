@@ -174,6 +174,17 @@ static void test_finals_kept(void)
           "a proof that met no ko did not replace one that met a ko");
     /* the first key's final is still there */
     CHECK(tt_get(&c, key, &pn, &dn, &kof, &wm) && dn == 0, "the bucket lost the first key's final");
+    /* a final in the second slot with the first one empty (a bucket
+     * after a slot was dropped) is found and kept too */
+    uint64_t third = key + 16;
+    slot_store(&table[0], 0, 0, 0);
+    slot_store(&table[1], 0, 0, 0);
+    tt_put(&c, other, 9, 9, 0, NO_MOVE);
+    tt_put(&c, third, INF, 0, 0, NO_MOVE);
+    slot_store(&table[0], 0, 0, 0);
+    tt_put(&c, third, 4, 4, 0, NO_MOVE);
+    CHECK(tt_get(&c, third, &pn, &dn, &kof, &wm) && dn == 0, "a heuristic value took the empty slot before the "
+          "key's final in the second (%u, %u)", pn, dn);
 }
 
 int main(void)
