@@ -101,8 +101,10 @@ typedef struct build_item {
     int nimg;                   /* images to write */
     char *img_error;            /* a drawing error, or NULL */
     int written;                /* records written (original + variants) */
-    int ndropped;               /* variants left out: df-pn's verdict on them is not the original's */
-    char *dropped;              /* "ID: the audit's first failure" per line, or NULL */
+    /* variants left out, df-pn's verdict on them not the original's: each
+     * one's id and the audit's first failure (malloc'd) */
+    int ndropped;
+    char *drop_id[GEN_GO_NTRANSFORMS], *drop_why[GEN_GO_NTRANSFORMS];
 } build_item;
 
 typedef struct build_run {
@@ -558,17 +560,15 @@ static void second_work(void *ctx, int i)
         rc = vp_fail(err, VP_ENOMEM, "out of memory");
     if (rc == 0 && verify && (rc = audit_record(run, it->rec, &orec, err)) == 0)
         rc = gen_audit_solve(&orec, orec.nodes_budget, ov, err);
-    strbuf drop;
-    strbuf_init(&drop);
     for (int k = 0; rc == 0 && k < a->ntransforms; k++) {
         rc = gen_go_transform(it->rec, a->transforms[k], a->gopts.seed, v, err);
         if (rc == 0 && moves_position(a->transforms[k])) {
             char *why = NULL;
             rc = variant_verified(run, v, &orec, ov, &why, err);
             if (rc == 0) {
-                it->ndropped++;
-                strbuf_printf(&drop, "%s: %s\n", v->id, why);
-                free(why);
+                it->drop_why[it->ndropped] = why;
+                if (!(it->drop_id[it->ndropped++] = strdup(v->id)))
+                    rc = vp_fail(err, VP_ENOMEM, "out of memory");
                 continue;
             }
             rc = rc == 1 ? 0 : rc;
@@ -580,10 +580,6 @@ static void second_work(void *ctx, int i)
     free(v);
     free(ov);
     gen_audit_record_free(&orec);
-    if (it->ndropped && rc == 0 && !(it->dropped = strbuf_take(&drop)))
-        rc = vp_fail(err, VP_ENOMEM, "out of memory");
-    if (!it->dropped)
-        strbuf_free(&drop);
     if (rc) {
         strbuf_free(&s);
         it->fatal = strdup(err[0] ? err : "out of memory");
@@ -741,17 +737,15 @@ static char *report_text(const build_run *run, int ntiers, const char (*names)[3
         }
         int head = 0;
         for (int i = 0; i < run->n; i++)
-            for (const char *l = run->items[i].dropped; l && *l;) {
-                size_t n = strcspn(l, "\n"), c = strcspn(l, ":");
+            for (int k = 0; k < run->items[i].ndropped; k++) {
                 if (!head++)
                     strbuf_puts(&s, "\n## Variants left out\n\ndf-pn's verdict on each is not the original's "
                                     "mapped within the budget (the audit's first failure).\n\n"
                                     "| variant | detail |\n|---|---|\n");
-                strbuf_printf(&s, "| %.*s | ", (int)c, l);
-                for (const char *q = l + c + 2; q < l + n; q++)
+                strbuf_printf(&s, "| %s | ", run->items[i].drop_id[k]);
+                for (const char *q = run->items[i].drop_why[k]; *q; q++)
                     strbuf_printf(&s, "%s%c", *q == '|' ? "\\" : "", *q);
                 strbuf_puts(&s, " |\n");
-                l += n + (l[n] != 0);
             }
     } else {
         for (int k = 0; k <= ntiers && !(k == ntiers && ntiers == 1); k++) {
@@ -773,19 +767,10 @@ static char *report_text(const build_run *run, int ntiers, const char (*names)[3
             report_line(&s, j);
         }
         for (int i = 0; i < run->n; i++)
-            for (const char *l = run->items[i].dropped; l && *l;) {
-                size_t n = strcspn(l, "\n"), c = strcspn(l, ":");
-                char *id = strndup(l, c), *detail = strndup(l + c + 2, n - c - 2);
-                if (id && detail)
-                    report_line(&s, json_pack("{s:s, s:i, s:s, s:s, s:s, s:s}", "format", BUILD_REPORT_FORMAT,
-                                              "format_version", 1, "type", "variant-left-out", "file",
-                                              run->items[i].file, "id", id, "detail", detail));
-                else
-                    s.failed = 1;
-                free(id);
-                free(detail);
-                l += n + (l[n] != 0);
-            }
+            for (int k = 0; k < run->items[i].ndropped; k++)
+                report_line(&s, json_pack("{s:s, s:i, s:s, s:s, s:s, s:s}", "format", BUILD_REPORT_FORMAT,
+                                          "format_version", 1, "type", "variant-left-out", "file", run->items[i].file,
+                                          "id", run->items[i].drop_id[k], "detail", run->items[i].drop_why[k]));
     }
     free(t);
     return strbuf_take(&s);
@@ -985,7 +970,10 @@ int cmd_go_build(int argc, char **argv)
         free(run.items[i].fatal);
         free(run.items[i].text);
         free(run.items[i].rec);
-        free(run.items[i].dropped);
+        for (int k = 0; k < run.items[i].ndropped; k++) {
+            free(run.items[i].drop_id[k]);
+            free(run.items[i].drop_why[k]);
+        }
     }
     free(run.items);
     free(run.image_dir);

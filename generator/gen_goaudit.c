@@ -582,21 +582,26 @@ int gen_audit_board(const gen_audit_record *r, go_board *b, char *err)
     return rc;
 }
 
-int gen_audit_problem(const gen_audit_record *r, ld_problem *p, char *err)
+/* r's problem on board b, with the target given (r's own, or what is left
+ * of it): side, goal and region as r states them. */
+static int problem_on(const gen_audit_record *r, const go_board *b, bb361 target, ld_problem *p, char *err)
 {
-    go_board b;
-    int rc = gen_audit_board(r, &b, err);
-    if (rc)
-        return rc;
     ld_problem_opts o;
     ld_opts_init(&o);
     o.to_move = r->to_play;
     o.goal = r->goal;
     o.has_target = 1;
-    o.target = set_of(&r->target);
+    o.target = target;
     o.has_region = 1;
     o.region = set_of(&r->region);
-    return ld_problem_from_board(&b, r->to_play, NULL, NULL, NULL, &o, p, err);
+    return ld_problem_from_board(b, r->to_play, NULL, NULL, NULL, &o, p, err);
+}
+
+int gen_audit_problem(const gen_audit_record *r, ld_problem *p, char *err)
+{
+    go_board b;
+    int rc = gen_audit_board(r, &b, err);
+    return rc ? rc : problem_on(r, &b, set_of(&r->target), p, err);
 }
 
 /* ---- static checks ------------------------------------------------------------- */
@@ -1113,6 +1118,26 @@ int gen_audit_statics(const gen_audit_record *r, const gen_audit_record *orig, g
 
 /* ---- the solver ------------------------------------------------------------------ */
 
+/* df-pn within nodes, no time limit: node budgets only, so the verdict
+ * never depends on the machine. */
+static int solve_within(const ld_problem *p, long long nodes, dfpn_result *res, char *err)
+{
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = nodes;
+    o.max_seconds = 0;
+    return dfpn_solve(p, &o, res, err);
+}
+
+/* The refutation line r gives first move key, or NULL. */
+static const gen_audit_list *refutation_of(const gen_audit_record *r, int key)
+{
+    for (int i = 0; i < r->nref; i++)
+        if (r->ref_key[i] == key)
+            return &r->ref[i];
+    return NULL;
+}
+
 int gen_audit_solve(const gen_audit_record *r, long long nodes, gen_audit_verdict *v, char *err)
 {
     memset(v, 0, sizeof *v);
@@ -1130,11 +1155,7 @@ int gen_audit_solve(const gen_audit_record *r, long long nodes, gen_audit_verdic
     if (gen_audit_problem(r, p, why)) {
         snprintf(v->reason, sizeof v->reason, "%s", why);
     } else {
-        dfpn_opts o;
-        dfpn_opts_init(&o);
-        o.max_nodes = nodes;
-        o.max_seconds = 0; /* node budgets only: the verdict never depends on the machine */
-        rc = dfpn_solve(p, &o, res, err);
+        rc = solve_within(p, nodes, res, err);
         if (rc == VP_EINVAL) {
             snprintf(v->reason, sizeof v->reason, "%s", err);
             rc = 0;
@@ -1159,7 +1180,7 @@ int gen_audit_solve(const gen_audit_record *r, long long nodes, gen_audit_verdic
  * with the reason in why; REPLY_NOMEM when out of memory. */
 #define REPLY_NOMEM (-3)
 static int reply_status(const gen_audit_record *r, const go_board *fb, const gen_audit_list *line, long long nodes,
-                        ld_problem *q, dfpn_result *res, long long *used, char *why)
+                        ld_problem *q, dfpn_result *res, char *why)
 {
     char c[COORD_BUFLEN], c2[COORD_BUFLEN], e[VP_ERRLEN];
     go_board b = *fb;
@@ -1178,37 +1199,21 @@ static int reply_status(const gen_audit_record *r, const go_board *fb, const gen
     target = bb361_and(target, def);
     if (bb361_is_empty(target))
         return r->goal == LD_LIVE ? DFPN_DISPROVED : DFPN_PROVED; /* captured: by the reply, or by the key */
-    ld_problem_opts o;
-    ld_opts_init(&o);
-    o.to_move = mover;
-    o.goal = r->goal;
-    o.has_target = 1;
-    o.target = target;
-    o.has_region = 1;
-    o.region = set_of(&r->region);
-    if (ld_problem_from_board(&b, mover, NULL, NULL, NULL, &o, q, e) != 0) {
+    if (problem_on(r, &b, target, q, e) != 0) {
         snprintf(why, VP_ERRLEN, "after %s %s: %.200s", pname(line->v[0], c), pname(line->v[1], c2), e);
         return GEN_AUDIT_REPLY_UNSET;
     }
-    dfpn_opts d;
-    dfpn_opts_init(&d);
-    d.max_nodes = nodes;
-    d.max_seconds = 0;
-    int rc = dfpn_solve(q, &d, res, e);
+    int rc = solve_within(q, nodes, res, e);
     if (rc == VP_EINVAL) {
         snprintf(why, VP_ERRLEN, "after %s: %.200s", pname(line->v[1], c), e);
         return GEN_AUDIT_REPLY_UNSET;
     }
-    if (rc)
-        return REPLY_NOMEM;
-    *used += res->nodes;
-    return res->status;
+    return rc ? REPLY_NOMEM : res->status;
 }
 
 int gen_audit_solve_replies(const gen_audit_record *r, long long nodes, gen_audit_verdict *v, char *err)
 {
     v->replies = 0;
-    v->reply_nodes = 0;
     v->reply_reason[0] = '\0';
     for (int k = 0; k < GEN_AUDIT_MAX_OPTIONS; k++)
         v->reply_status[k] = GEN_AUDIT_NO_REPLY;
@@ -1227,13 +1232,10 @@ int gen_audit_solve_replies(const gen_audit_record *r, long long nodes, gen_audi
     for (int k = 0; k < r->nopt; k++) {
         if (in_list(&r->accepted, r->opt[k]))
             continue;
-        const gen_audit_list *line = NULL;
-        for (int i = 0; i < r->nref && !line; i++)
-            if (r->ref_key[i] == r->opt[k])
-                line = &r->ref[i];
+        const gen_audit_list *line = refutation_of(r, r->opt[k]);
         if (!line || line->n < 2)
             continue;
-        int st = reply_status(r, &fb, line, nodes, q, res, &v->reply_nodes, why);
+        int st = reply_status(r, &fb, line, nodes, q, res, why);
         if (st == REPLY_NOMEM) {
             rc = vp_fail(err, VP_ENOMEM, "out of memory");
             break;
@@ -1355,10 +1357,7 @@ int gen_audit_solver_checks(const gen_audit_record *r, const gen_audit_verdict *
             int st = v->reply_status[k];
             if (st == GEN_AUDIT_NO_REPLY || st == DFPN_DISPROVED)
                 continue;
-            const gen_audit_list *line = NULL;
-            for (int i = 0; i < r->nref && !line; i++)
-                if (r->ref_key[i] == r->opt[k])
-                    line = &r->ref[i];
+            const gen_audit_list *line = refutation_of(r, r->opt[k]);
             char rp[COORD_BUFLEN];
             const char *what = st == DFPN_PROVED ? "succeeds" : st == DFPN_KO ? "succeeds by ko"
                              : st == DFPN_UNKNOWN ? "is not shown to fail within the budget" : "cannot be set up";

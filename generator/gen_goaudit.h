@@ -115,7 +115,6 @@ typedef struct gen_audit_verdict {
      * could not be set up (reply_reason says why, for the first one) */
     int replies;
     int8_t reply_status[GEN_AUDIT_MAX_OPTIONS];
-    long long reply_nodes;
     char reply_reason[VP_ERRLEN];
 } gen_audit_verdict;
 

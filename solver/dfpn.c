@@ -451,22 +451,21 @@ static void tt_put(ctx *c, uint64_t key, uint32_t pn, uint32_t dn, int kof, int 
     tt_slot *s = &c->tt[key & c->mask];
     tt_entry e[2] = {slot_load(&s[0]), slot_load(&s[1])};
     int slot = -1;
-    /* the key's own slot first, else an empty one (slot 0 fills first, but
-     * the key's entry is found wherever it is) */
+    /* the key's own slot first (wherever it is: the attacker's stage
+     * empties slots anywhere), else an empty one */
     for (int i = 0; i < 2 && slot < 0; i++)
         if ((e[i].key | 1) == (key | 1) && (e[i].pn | e[i].dn))
             slot = i;
+    /* a final stays: another search thread's heuristic value (it was
+     * under way when this one settled) does not replace it, nor does a
+     * value of the same sign that met a ko replace one that met none
+     * (read_line prefers those) */
+    if (slot >= 0 && is_final(e[slot].pn, e[slot].dn) &&
+        (!is_final(pn, dn) || ((pn == 0) == (e[slot].pn == 0) && kof && !(e[slot].key & 1))))
+        return;
     for (int i = 0; i < 2 && slot < 0; i++)
         if ((e[i].pn | e[i].dn) == 0)
             slot = i;
-    if (slot >= 0 && (e[slot].key | 1) == (key | 1) && is_final(e[slot].pn, e[slot].dn)) {
-        /* a final stays: another search thread's heuristic value (it was
-         * under way when this one settled) does not replace it, nor does
-         * a value of the same sign that met a ko replace one that met
-         * none (read_line prefers those) */
-        if (!is_final(pn, dn) || ((pn == 0) == (e[slot].pn == 0) && kof && !(e[slot].key & 1)))
-            return;
-    }
     if (slot < 0) {
         /* replace a heuristic entry before a final one, the second first */
         slot = !is_final(e[1].pn, e[1].dn) ? 1 : !is_final(e[0].pn, e[0].dn) ? 0 : 1;
