@@ -198,6 +198,14 @@ typedef struct ctx {
     long long simulated; /* children settled by a simulation */
     long long helper_nodes; /* the helpers' share of nodes */
     double t0, max_seconds;
+    /* the end of the whole time budget (0: none) and the seconds a byte
+     * of a new table took in the last growth: a growth that would not
+     * end before t_end is not made (grow_fits) */
+    double t_end, grow_rate;
+    /* the search stops at t_stop, the end less a reserve for reading the
+     * lines back (up to 24 moves of each first move's, each a move
+     * generation), so that the whole solve ends within the budget */
+    double t_stop;
     int aborted; /* 1 nodes, 2 time, 3 a helper told to stop, 4 the main
                   * thread to start the helpers (solve_roots) */
 } ctx;
@@ -1462,6 +1470,7 @@ static uint32_t eps_limit(uint32_t second)
  * allocation leaves the tables as they were and stops the growth. */
 static void tt_grow(ctx *c)
 {
+    double t = now();
     int log2 = c->tt_log2 + 2 > c->tt_max_log2 ? c->tt_max_log2 : c->tt_log2 + 2;
     tt_slot *nt = table_alloc(((size_t)1 << log2) * sizeof *nt);
     bcache_entry *nb = table_alloc(((size_t)1 << BCACHE_LOG2(log2)) * sizeof *nb);
@@ -1496,6 +1505,7 @@ static void tt_grow(ctx *c)
         free(nb); /* a second table growing: the Benson cache is large enough */
     }
     c->grow_at = c->grow_base + ((long long)1 << (log2 - 1));
+    c->grow_rate = (now() - t) / ((double)((size_t)1 << log2) * sizeof(tt_slot));
 }
 
 /* A transposition table kept aside while the other pass runs. */
@@ -1541,7 +1551,10 @@ static int spent(const ctx *c)
 {
     if (c->max_nodes > 0 && all_nodes(c) >= c->max_nodes)
         return 1;
-    return c->max_seconds > 0 && now() - c->t0 > c->max_seconds ? 2 : 0;
+    if (c->max_seconds <= 0)
+        return 0;
+    double t = now();
+    return t - c->t0 > c->max_seconds || t > c->t_stop ? 2 : 0;
 }
 
 static void par_go(ctx *c);
@@ -1579,6 +1592,35 @@ static void par_grow(ctx *c)
     __atomic_fetch_add(&P->gen, 1, __ATOMIC_RELEASE);
 }
 
+/* The time kept back from a budget of max_seconds for reading the lines
+ * after the search: 10 ms, a hundredth of a budget under a second
+ * (measured: up to 10 ms past a 1 s budget without it, bench/RESULTS.md). */
+static double stop_reserve(double max_seconds)
+{
+    return max_seconds < 1 ? 0.01 * max_seconds : 0.01;
+}
+
+/* Whether the table's next growth ends within the time budget. A growth
+ * clears and fills a table four times as large, and the clock is not
+ * read while it runs: near the end of the budget one would overrun it
+ * (by a tenth of a second at one second, bench/RESULTS.md). The cost is
+ * reckoned at the last growth's seconds per byte of the new table, or 3
+ * ns if that was less (measured here: 0.5 to 2.9 ns, most where the
+ * table outgrows the caches), with half as much again to spare. When it
+ * does not fit, this table grows no more: the time left only shrinks. */
+static int grow_fits(ctx *c)
+{
+    if (c->t_end <= 0)
+        return 1;
+    int log2 = c->tt_log2 + 2 > c->tt_max_log2 ? c->tt_max_log2 : c->tt_log2 + 2;
+    double bytes = (double)((size_t)1 << log2) * sizeof(tt_slot);
+    double rate = c->grow_rate > 3e-9 ? c->grow_rate : 3e-9;
+    if (now() + 1.5 * rate * bytes <= c->t_stop)
+        return 1;
+    c->grow_at = LLONG_MAX;
+    return 0;
+}
+
 /* budget() in a helper: its nodes added to the count every 256, and
  * there it stops when told and waits while the table grows. */
 static void budget_helper(ctx *c)
@@ -1611,7 +1653,7 @@ static void budget(ctx *c)
         __atomic_store_n(&P->mnodes, c->nodes, __ATOMIC_RELAXED);
     if (P && P->team > 0 && !__atomic_load_n(&P->go, __ATOMIC_RELAXED) && c->nodes >= P->start)
         par_go(c);
-    if (all_nodes(c) >= c->grow_at && c->tt_log2 < c->tt_max_log2) {
+    if (all_nodes(c) >= c->grow_at && c->tt_log2 < c->tt_max_log2 && grow_fits(c)) {
         if (P && __atomic_load_n(&P->go, __ATOMIC_RELAXED))
             par_grow(c);
         else
@@ -2357,6 +2399,8 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     ctx c;
     memset(&c, 0, sizeof c);
     c.t0 = now();
+    c.t_end = o->max_seconds > 0 ? c.t0 + o->max_seconds : 0;
+    c.t_stop = c.t_end - stop_reserve(o->max_seconds);
     c.prover = p->to_move;
     c.attacker = p->attacker;
     c.defender = p->defender;

@@ -1,5 +1,5 @@
-/* dfpn_lines_test.c: white-box checks of the df-pn solver's table and of
- * the lines it reads from it. It compiles solver/dfpn.c itself, with a
+/* dfpn_lines_test.c: white-box checks of the df-pn solver's table, of
+ * the lines it reads from it and of its time budget. It compiles solver/dfpn.c itself, with a
  * hook (DFPN_BEFORE_LINE) that runs before a settled root move's line is
  * read, and plants in the table what a search thread can leave there.
  *
@@ -187,8 +187,43 @@ static void test_finals_kept(void)
           "key's final in the second (%u, %u)", pn, dn);
 }
 
+/* The time budget: a table growth that would not end before the search
+ * stops is not made, and the search stops at t_stop, short of the
+ * budget's end by the reserve for reading the lines. */
+static void test_time_budget(void)
+{
+    ctx c;
+    memset(&c, 0, sizeof c);
+    c.tt_log2 = 20;
+    c.tt_max_log2 = 22;
+    c.grow_at = 1000;
+    CHECK(grow_fits(&c), "with no time budget a growth was refused");
+    c.t_end = c.t_stop = now() + 1000;
+    CHECK(grow_fits(&c) && c.grow_at == 1000, "a growth with 1000 s left was refused");
+    /* 2^22 slots of 16 bytes, reckoned at 3 ns a byte at least: 0.2 s */
+    c.t_end = c.t_stop = now() + 0.001;
+    CHECK(!grow_fits(&c), "a growth of 64 MB was made with a millisecond left");
+    CHECK(c.grow_at == LLONG_MAX, "a table that may not grow still tries to (grow_at %lld)", c.grow_at);
+    /* a slow machine: the last growth's rate counts when above 3 ns */
+    c.grow_at = 1000;
+    c.grow_rate = 1e-7;
+    c.t_end = c.t_stop = now() + 1.0;
+    CHECK(!grow_fits(&c), "a growth reckoned at 10 s by the last one's rate was made with 1 s left");
+
+    c.t0 = now();
+    c.max_seconds = 100;
+    c.t_stop = c.t0 + 100;
+    CHECK(spent(&c) == 0, "the time budget spent at once");
+    c.t_stop = c.t0 - 0.001;
+    CHECK(spent(&c) == 2, "the search goes on past t_stop");
+    /* dfpn_solve's reserve: 10 ms, or a hundredth of a budget under 1 s */
+    CHECK(stop_reserve(10) == 0.01 && stop_reserve(0.5) == 0.005, "the reserve is %g s at 10 s, %g s at 0.5 s",
+          stop_reserve(10), stop_reserve(0.5));
+}
+
 int main(void)
 {
+    test_time_budget();
     test_finals_kept();
     test_refutation_met_no_ko();
     return test_done("dfpn_lines_test");
