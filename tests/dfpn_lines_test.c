@@ -68,31 +68,6 @@ static void before_line(struct ctx *c, int move, int st)
     evicted = n >= 2 && line[1] == c17 && c->line_kof;
 }
 
-static void solve_b18(dfpn_result *r, int *status, int *reply);
-
-static void test_refutation_met_no_ko(void)
-{
-    static dfpn_result r;
-    int st, reply;
-    evict = 0;
-    solve_b18(&r, &st, &reply);
-    CHECK(planted, "the ko-won disproof of B18 C17 was not planted: the case is not exercised");
-    CHECK(st == DFPN_DISPROVED, "B18: %s, not disproved", dfpn_status_name(st));
-    CHECK(reply == c18, "B18's refutation is %d (C18 is %d; C17, %d, wins only while White may not retake the ko)",
-          reply, c18, c17);
-    printf("dfpn_lines: B18 refuted by C18, a ko-won disproof of B18 C17 planted in the table\n");
-
-    /* the clean reply's entry then lost: pass 0's table gives C17 alone,
-     * and the line is read again in pass 1, the failure kept */
-    evict = 1;
-    planted = evicted = 0;
-    solve_b18(&r, &st, &reply);
-    CHECK(planted && evicted, "C18's entry dropped, pass 0's line does not give C17: the case is not exercised");
-    CHECK(st == DFPN_DISPROVED, "B18 with C18's entry lost: %s, not disproved", dfpn_status_name(st));
-    CHECK(reply >= 0 && reply != c17, "B18's refutation with C18's entry lost is %d (C17 is %d)", reply, c17);
-    printf("dfpn_lines: ... and with C18's entry lost, refuted by %d, read again in the ko pass\n", reply);
-}
-
 /* Solves the corner below, White to live, into *r; B18's status and its
  * refutation's reply (-1: none) into *status and *reply. */
 static void solve_b18(dfpn_result *r, int *status, int *reply)
@@ -142,6 +117,29 @@ static void solve_b18(dfpn_result *r, int *status, int *reply)
             *reply = r->root_nline[i] >= 2 ? r->root_line[i][1] : -1;
         }
     CHECK(found, "B18 is not among the root moves");
+}
+
+static void test_refutation_met_no_ko(void)
+{
+    static dfpn_result r;
+    int st, reply;
+    evict = 0;
+    solve_b18(&r, &st, &reply);
+    CHECK(planted, "the ko-won disproof of B18 C17 was not planted: the case is not exercised");
+    CHECK(st == DFPN_DISPROVED, "B18: %s, not disproved", dfpn_status_name(st));
+    CHECK(reply == c18, "B18's refutation is %d (C18 is %d; C17, %d, wins only while White may not retake the ko)",
+          reply, c18, c17);
+    printf("dfpn_lines: B18 refuted by C18, a ko-won disproof of B18 C17 planted in the table\n");
+
+    /* the clean reply's entry then lost: pass 0's table gives C17 alone,
+     * and the line is read again in pass 1, the failure kept */
+    evict = 1;
+    planted = evicted = 0;
+    solve_b18(&r, &st, &reply);
+    CHECK(planted && evicted, "C18's entry dropped, pass 0's line does not give C17: the case is not exercised");
+    CHECK(st == DFPN_DISPROVED, "B18 with C18's entry lost: %s, not disproved", dfpn_status_name(st));
+    CHECK(reply >= 0 && reply != c17, "B18's refutation with C18's entry lost is %d (C17 is %d)", reply, c17);
+    printf("dfpn_lines: ... and with C18's entry lost, refuted by %d, read again in the ko pass\n", reply);
 }
 
 static void test_finals_kept(void)
