@@ -200,7 +200,7 @@ typedef struct ctx {
     double t0, max_seconds;
     /* the end of the whole time budget (0: none) and the seconds a byte
      * of a new table took in the last growth: a growth that would not
-     * end before t_end is not made (grow_fits) */
+     * end before t_stop is not made (grow_fits) */
     double t_end, grow_rate;
     /* the search stops at t_stop, the end less a reserve for reading the
      * lines back (up to 24 moves of each first move's, each a move
@@ -1603,7 +1603,7 @@ static double stop_reserve(double max_seconds)
 /* Whether the table's next growth ends within the time budget. A growth
  * clears and fills a table four times as large, and the clock is not
  * read while it runs: near the end of the budget one would overrun it
- * (by a tenth of a second at one second, bench/RESULTS.md). The cost is
+ * (by up to 0.18 s at a budget of 1 s, bench/RESULTS.md). The cost is
  * reckoned at the last growth's seconds per byte of the new table, or 3
  * ns if that was less (measured here: 0.5 to 2.9 ns, most where the
  * table outgrows the caches), with half as much again to spare. When it
