@@ -198,14 +198,13 @@ typedef struct ctx {
     long long simulated; /* children settled by a simulation */
     long long helper_nodes; /* the helpers' share of nodes */
     double t0, max_seconds;
-    /* the end of the whole time budget (0: none) and the seconds a byte
-     * of a new table took in the last growth: a growth that would not
-     * end before t_stop is not made (grow_fits) */
-    double t_end, grow_rate;
-    /* the search stops at t_stop, the end less a reserve for reading the
-     * lines back (up to 24 moves of each first move's, each a move
-     * generation), so that the whole solve ends within the budget */
-    double t_stop;
+    /* t_stop: when the search stops (0: no time budget), the end of the
+     * budget less a reserve for reading the lines back (up to 24 moves of
+     * each first move's, each a move generation), so that the whole solve
+     * ends within it (stop_reserve). grow_rate: the seconds a byte of a
+     * new table took in the last growth; a growth that would not end
+     * before t_stop is not made (grow_fits) */
+    double t_stop, grow_rate;
     int aborted; /* 1 nodes, 2 time, 3 a helper told to stop, 4 the main
                   * thread to start the helpers (solve_roots) */
 } ctx;
@@ -1465,13 +1464,25 @@ static uint32_t eps_limit(uint32_t second)
 #define TT_START_LOG2 16
 #define BCACHE_LOG2(log2) ((log2) > 20 ? 20 : (log2))
 
+/* The table's size in entries' log2 after its next growth: four times
+ * as large, up to 2^tt_max_log2. */
+static int grown_log2(const ctx *c)
+{
+    return c->tt_log2 + 2 > c->tt_max_log2 ? c->tt_max_log2 : c->tt_log2 + 2;
+}
+
+static double table_bytes(int log2)
+{
+    return (double)((size_t)1 << log2) * sizeof(tt_slot);
+}
+
 /* Grows the table four times (or up to its bound), keeping every entry,
  * and the Benson cache with it (its entries moved to their new slots). A failed
  * allocation leaves the tables as they were and stops the growth. */
 static void tt_grow(ctx *c)
 {
     double t = now();
-    int log2 = c->tt_log2 + 2 > c->tt_max_log2 ? c->tt_max_log2 : c->tt_log2 + 2;
+    int log2 = grown_log2(c);
     tt_slot *nt = table_alloc(((size_t)1 << log2) * sizeof *nt);
     bcache_entry *nb = table_alloc(((size_t)1 << BCACHE_LOG2(log2)) * sizeof *nb);
     if (!nt || !nb) {
@@ -1505,7 +1516,7 @@ static void tt_grow(ctx *c)
         free(nb); /* a second table growing: the Benson cache is large enough */
     }
     c->grow_at = c->grow_base + ((long long)1 << (log2 - 1));
-    c->grow_rate = (now() - t) / ((double)((size_t)1 << log2) * sizeof(tt_slot));
+    c->grow_rate = (now() - t) / table_bytes(log2);
 }
 
 /* A transposition table kept aside while the other pass runs. */
@@ -1610,12 +1621,10 @@ static double stop_reserve(double max_seconds)
  * does not fit, this table grows no more: the time left only shrinks. */
 static int grow_fits(ctx *c)
 {
-    if (c->t_end <= 0)
+    if (c->t_stop <= 0)
         return 1;
-    int log2 = c->tt_log2 + 2 > c->tt_max_log2 ? c->tt_max_log2 : c->tt_log2 + 2;
-    double bytes = (double)((size_t)1 << log2) * sizeof(tt_slot);
     double rate = c->grow_rate > 3e-9 ? c->grow_rate : 3e-9;
-    if (now() + 1.5 * rate * bytes <= c->t_stop)
+    if (now() + 1.5 * rate * table_bytes(grown_log2(c)) <= c->t_stop)
         return 1;
     c->grow_at = LLONG_MAX;
     return 0;
@@ -2399,8 +2408,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     ctx c;
     memset(&c, 0, sizeof c);
     c.t0 = now();
-    c.t_end = o->max_seconds > 0 ? c.t0 + o->max_seconds : 0;
-    c.t_stop = c.t_end - stop_reserve(o->max_seconds);
+    c.t_stop = o->max_seconds > 0 ? c.t0 + o->max_seconds - stop_reserve(o->max_seconds) : 0;
     c.prover = p->to_move;
     c.attacker = p->attacker;
     c.defender = p->defender;
