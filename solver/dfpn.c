@@ -185,6 +185,7 @@ typedef struct ctx {
      * most children need no scan of the path for a repetition */
     uint64_t pbits[MAX_DEPTH + 2];
     kid *kids; /* kmax per depth */
+    bb361 (*csets)[3]; /* kmax: gen_kids's children's point sets */
     int kmax;
     bcache_entry *bcache; /* static_status by stone hash, direct mapped (bc_slot) */
     int blog2;
@@ -1178,11 +1179,18 @@ static int space_not_empty_after(const ctx *c, int d, const bb361 *S, const bb36
 }
 
 /* The point sets after color plays the point m on b, capturing capt. */
-static void child_sets(const go_board *b, int color, int m, bb361 capt, bb361 *cs)
+static inline void child_sets(const go_board *b, int color, int m, const bb361 *capt, bb361 *cs)
 {
-    cs[GO_EMPTY] = bb361_or(bb361_andnot(b->set[GO_EMPTY], bb361_point(m)), capt);
-    cs[color] = bb361_or(b->set[color], bb361_point(m));
-    cs[3 - color] = bb361_andnot(b->set[3 - color], capt);
+    /* word by word, m's bit in its word alone (m is never captured) */
+    const bb361 *e = &b->set[GO_EMPTY], *own = &b->set[color], *opp = &b->set[3 - color];
+    for (int i = 0; i < BB361_WORDS; i++) {
+        cs[GO_EMPTY].w[i] = e->w[i] | capt->w[i];
+        cs[color].w[i] = own->w[i];
+        cs[3 - color].w[i] = opp->w[i] & ~capt->w[i];
+    }
+    uint64_t bit = (uint64_t)1 << (m & 63);
+    cs[GO_EMPTY].w[m >> 6] &= ~bit;
+    cs[color].w[m >> 6] |= bit;
 }
 
 /* The attacker's stage (dfpn_solve): below the root, the attacker's
@@ -1246,6 +1254,9 @@ static int gen_kids(ctx *c, int d, kid *k)
     int cstart = !conf && go_passes(b) >= 1 && confirms(c);
     uint64_t keys[DFPN_MAX_ROOT], stones[DFPN_MAX_ROOT], skeys[DFPN_MAX_ROOT];
     bb361 capts[DFPN_MAX_ROOT];
+    /* each point child's point sets, made once for its zone and kept for
+     * its terminal tests (in the context: gen_kids does not nest) */
+    bb361 (*csets)[3] = c->csets;
     new_stamp(c);
     /* the free side may retake a ko at once: its ban is ignored here (the
      * board is ours; the ban is put back below) */
@@ -1284,9 +1295,9 @@ static int gen_kids(ctx *c, int d, kid *k)
             int ko_at;
             keys[n] = child_key(b, color, m, &capts[n], &stones[n], &ko_at);
             {
-                bb361 zs[3], zd;
+                bb361 *zs = csets[n], zd;
                 uint64_t zf;
-                child_sets(b, color, m, capts[n], zs);
+                child_sets(b, color, m, &capts[n], zs);
                 child_zone(c, d, color, m, zs, capts[n], &zd, &zf);
                 keys[n] ^= zf;
                 skeys[n] = stones[n] ^ (DFPN_BCACHE_REDUCED ? zf : 0);
@@ -1313,6 +1324,16 @@ static int gen_kids(ctx *c, int d, kid *k)
     /* a second pass ends the game: the defender's, or the attacker's with
      * seki as death */
     int pass_end = (c->seki_is_death ? c->attacker : c->defender) == c->prover ? 1 : -1;
+    /* roomy: the target has three liberties or more here. A defender's
+     * move adds to its stones and takes at most the one liberty m (the
+     * empty points grow by its captures), so no child of the defender's
+     * node, nor its pass, leaves it in atari: in_atari's first test fails
+     * for each of them and is not made. */
+    int roomy = 0;
+    if (opp == c->attacker || cstart) {
+        bb361 on = bb361_and(c->target, b->set[c->defender]);
+        roomy = bb361_popcount(bb361_and(nbr(c, on), b->set[GO_EMPTY])) >= 3;
+    }
     for (int i = 0; i < n; i++) {
         kid *e = &k[i];
         int m = e->move, by_atari = 0;
@@ -1321,7 +1342,7 @@ static int gen_kids(ctx *c, int d, kid *k)
          * stones of b, which is not terminal: only a second pass ends. */
         int starts = m == GO_PASS && cstart;
         int t = m != GO_PASS ? 2 : go_passes(b) >= 1 && !starts ? pass_end : 0;
-        if (t == 0 && (opp == c->attacker || starts) && in_atari(c, b->set, bb361_empty(), GO_PASS, color, aban))
+        if (t == 0 && (opp == c->attacker || starts) && !roomy && in_atari(c, b->set, bb361_empty(), GO_PASS, color, aban))
             t = c->attacker == c->prover ? 1 : -1;
         int rep = -1;
         if ((t == 0 || t == 2) && (c->pbits[d] & path_bit(key)))
@@ -1355,9 +1376,8 @@ static int gen_kids(ctx *c, int d, kid *k)
             }
         }
         /* the child's point sets: b's after a pass */
-        bb361 cs[3] = {b->set[0], b->set[1], b->set[2]};
+        const bb361 *cs = m != GO_PASS ? csets[i] : b->set;
         if (m != GO_PASS) {
-            child_sets(b, color, m, capts[i], cs);
             bb361 on = bb361_and(c->target, cs[c->defender]);
             int winner = 0;
             if (captured(c, on)) {
@@ -1399,7 +1419,7 @@ static int gen_kids(ctx *c, int d, kid *k)
                     }
                 }
             }
-            if (!winner && opp == c->attacker && in_atari(c, cs, capts[i], m, color, aban))
+            if (!winner && opp == c->attacker && !roomy && in_atari(c, cs, capts[i], m, color, aban))
                 winner = c->attacker, by_atari = 1;
             if (winner)
                 t = winner == c->prover ? 1 : -1;
@@ -2172,10 +2192,12 @@ static void par_go(ctx *c)
         ctx *h = &P->h[i];
         go_board *hb = h->boards, *ht = h->tboards;
         kid *hk = h->kids;
+        bb361(*hc)[3] = h->csets;
         memcpy(h, c, sizeof *h);
         h->boards = hb;
         h->tboards = ht;
         h->kids = hk;
+        h->csets = hc;
         h->boards[0] = c->boards[0];
         h->helper = 1;
         h->hid = i;
@@ -2304,7 +2326,8 @@ static int par_new(ctx *c, const dfpn_opts *o)
         h->boards = malloc((MAX_DEPTH + 2) * sizeof *h->boards);
         h->tboards = malloc((MAX_DEPTH + 2) * sizeof *h->tboards);
         h->kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c->kmax * sizeof *h->kids);
-        if (!h->boards || !h->tboards || !h->kids)
+        h->csets = malloc((size_t)c->kmax * sizeof *h->csets);
+        if (!h->boards || !h->tboards || !h->kids || !h->csets)
             return VP_ENOMEM;
     }
     for (int d = 0; d < MAX_DEPTH + 2; d++)
@@ -2321,6 +2344,7 @@ static void par_free(par *P)
         free(P->h[i].boards);
         free(P->h[i].tboards);
         free(P->h[i].kids);
+        free(P->h[i].csets);
     }
     free(P->h);
     free(P->hrk);
@@ -2433,13 +2457,14 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.blog2 = BCACHE_LOG2(c.tt_log2);
     c.bcache = table_alloc(((size_t)1 << c.blog2) * sizeof *c.bcache);
     c.kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c.kmax * sizeof *c.kids);
+    c.csets = malloc((size_t)c.kmax * sizeof *c.csets);
     kid *rk = malloc((size_t)c.kmax * sizeof *rk);
     kid *rk1 = malloc((size_t)c.kmax * sizeof *rk1);
     unsigned char *want = malloc((size_t)c.kmax);
     unsigned char *tried1 = calloc((size_t)c.kmax, 1); /* root moves sent to pass 1 */
     unsigned char *reread = calloc((size_t)c.kmax, 1); /* failures sent there for their line alone */
     int rc = 0;
-    if (!c.tt || !c.boards || !c.tboards || !c.kids || !c.bcache || !rk || !rk1 || !want || !tried1 || !reread) {
+    if (!c.tt || !c.boards || !c.tboards || !c.kids || !c.csets || !c.bcache || !rk || !rk1 || !want || !tried1 || !reread) {
         rc = vp_fail(err, VP_ENOMEM, "dfpn: out of memory");
         goto done;
     }
@@ -2735,6 +2760,7 @@ done:
     free(c.boards);
     free(c.tboards);
     free(c.kids);
+    free(c.csets);
     free(c.bcache);
     free(rk);
     free(rk1);
