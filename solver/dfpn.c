@@ -1021,7 +1021,10 @@ static bb361 safe_after(const ctx *c, int d, int color, int m, const bb361 *cs)
     bb361 others = bb361_andnot(c->boards[d].set[c->attacker], *safe);
     if (!bb361_touches(&others, m))
         return bb361_or(*safe, bb361_point(m));
-    return safe_stones(c, cs);
+    /* m joins the safe stones, and with it the attacker's chains of the
+     * region it touches: the safe stones only grow, and only through m */
+    bb361 A = bb361_andnot(bb361_and(cs[c->attacker], c->region), *safe);
+    return bb361_or(*safe, flood_window(c, bb361_point(m), A));
 }
 
 /* Sets c->safe[d] for boards[d], reached from boards[d - 1] by color's move
@@ -1130,13 +1133,17 @@ static bb361 zone_space(const ctx *c, int d)
  * They are boards[d]'s when the space stays but for m: a pass, a defender
  * move in the space (it captures only attacker stones of the space, none
  * safe, and adds a stone of the space), an attacker move in the space that
- * captures nothing and either joins no safe chain or joins one alone at a
- * point that is no cut point of the space. Otherwise they are computed
- * afresh from the child's safe stones. */
+ * captures no target stone and joins no safe chain (the space is the flood
+ * of the same target stones through the same points; the stones it
+ * captures touch m, so they lie in the space, not in the zone), or one
+ * that captures nothing and joins a safe chain alone at a point that is
+ * no cut point of the space. Otherwise they are computed afresh from the
+ * child's safe stones. */
 static void child_zone(ctx *c, int d, int color, int m, const bb361 *cs, bb361 capt, bb361 *dead, uint64_t *dz)
 {
     int same = m == GO_PASS || (!bb361_test(&c->dead[d], m) &&
-                                (color == c->defender || (bb361_is_empty(capt) && !may_join_safe(c, &c->safe[d], m))));
+                                (color == c->defender || (!bb361_intersects(capt, c->target) &&
+                                                          !may_join_safe(c, &c->safe[d], m))));
     if (!same && color == c->attacker && bb361_is_empty(capt) && !bb361_test(&c->dead[d], m)) {
         /* m joins the safe stones alone (no attacker stone of the space
          * next to it), so the space loses m and nothing else unless m is
