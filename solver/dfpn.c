@@ -987,20 +987,47 @@ static int in_atari(const ctx *c, const bb361 *cs, bb361 capt, int m, int mover,
 ** frame_ok, or seki as death, where a tempo move elsewhere is not a pass:
 ** the side that would lose by two passes may need it).
 */
+LD_WIN_INLINE bb361 local_space_n(const ctx *c, const bb361 *set, const bb361 *safe, int n)
+{
+    /* in the packed window, which holds the region */
+    const ld_win *w = &c->win;
+    ld_wset d = ld_win_pack(w, &set[c->defender]), sf = ld_win_pack(w, safe), within, on;
+    memset(&within, 0, sizeof within);
+    memset(&on, 0, sizeof on);
+    for (int i = 0; i < n; i++) {
+        within.w[i] = w->wregion.w[i] & ~sf.w[i];
+        on.w[i] = c->wtarget.w[i] & d.w[i];
+    }
+    ld_wset S = ld_win_flood_n(w, on, &within, n);
+    return ld_win_unpack(w, &S);
+}
+
 static bb361 local_space(const ctx *c, const bb361 *set, const bb361 *safe)
 {
     if (!c->frame_ok || c->seki_is_death)
         return c->region;
-    bb361 on = bb361_and(c->target, set[c->defender]);
-    return flood_window(c, on, bb361_andnot(c->region, *safe));
+    return LD_WIN_ONE(&c->win, local_space_n, c, set, safe);
 }
 
 /* The safe attacker stones of local_space at boards[d]: the attacker chains
  * of the region joined to the frame. */
+LD_WIN_INLINE bb361 safe_stones_n(const ctx *c, const bb361 *set, int n)
+{
+    const ld_win *w = &c->win;
+    ld_wset a = ld_win_pack(w, &set[c->attacker]), A, seeds;
+    memset(&A, 0, sizeof A);
+    memset(&seeds, 0, sizeof seeds);
+    for (int i = 0; i < n; i++) {
+        A.w[i] = a.w[i] & w->wregion.w[i];
+        seeds.w[i] = A.w[i] & c->wrim_att.w[i];
+    }
+    ld_wset r = ld_win_flood_n(w, seeds, &A, n);
+    return ld_win_unpack(w, &r);
+}
+
 static bb361 safe_stones(const ctx *c, const bb361 *set)
 {
-    bb361 A = bb361_and(set[c->attacker], c->region);
-    return flood_window(c, bb361_and(A, c->rim_att), A);
+    return LD_WIN_ONE(&c->win, safe_stones_n, c, set);
 }
 
 /* 1 when an attacker stone on the point m may join the safe stones safe

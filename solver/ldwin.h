@@ -97,6 +97,25 @@ static inline ld_wset ld_win_pack(const ld_win *s, const bb361 *set)
     return r;
 }
 
+/* The points of the window set r as a 361-point set (ld_win_pack's
+ * inverse on the box's points). */
+static inline bb361 ld_win_unpack(const ld_win *s, const ld_wset *r)
+{
+    bb361 out = bb361_empty();
+    uint64_t keep = ((uint64_t)1 << s->width) - 1;
+    for (int y = 0; y < s->height; y++) {
+        int to = y * s->stride, j = to >> 6, o = to & 63;
+        uint64_t v = r->w[j] >> o;
+        if (o + s->width > 64)
+            v |= r->w[j + 1] << (64 - o);
+        v &= keep;
+        int from = (s->y0 + y) * BB361_WIDTH + s->x0, i = from >> 6, off = from & 63;
+        out.w[i] |= v << off;
+        if (off + s->width > 64)
+            out.w[i + 1] |= v >> (64 - off);
+    }
+    return out;
+}
 
 /* A position seen through the window, packed on first use: set ready to 0
  * for each new position. */
