@@ -214,9 +214,11 @@ static void test_time_budget(void)
     CHECK(spent(&c) == 0, "the time budget spent at once");
     c.t_stop = c.t0 - 0.001;
     CHECK(spent(&c) == 2, "the search goes on past t_stop");
-    /* dfpn_solve's reserve: 10 ms, or a hundredth of a budget under 1 s */
-    CHECK(stop_reserve(10) == 0.01 && stop_reserve(0.5) == 0.005, "the reserve is %g s at 10 s, %g s at 0.5 s",
-          stop_reserve(10), stop_reserve(0.5));
+    /* dfpn_solve's reserve: a fiftieth of the budget, at most 0.15 s,
+     * more than one 0.1 s stall of the host */
+    CHECK(stop_reserve(10) == 0.15 && stop_reserve(100) == 0.15 && stop_reserve(0.5) == 0.01,
+          "the reserve is %g s at 10 s, %g s at 100 s, %g s at 0.5 s", stop_reserve(10), stop_reserve(100),
+          stop_reserve(0.5));
 }
 
 int main(void)
