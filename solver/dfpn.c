@@ -114,6 +114,16 @@ typedef struct kid {
     uint32_t pn, dn;
 } kid;
 
+/* A child's final value that rests on a repetition of a position on the
+ * path (0 <= taint <= the parent's depth), kept with its parent (struct
+ * ctx, memo): the table does not hold it, and it stays true whenever the
+ * path down to the parent is the same. */
+typedef struct memo_kid {
+    int move, taint, kof;
+    uint32_t pn, dn;
+} memo_kid;
+#define MEMO_KIDS 8 /* kept per depth */
+
 /* A cached static verdict (static_status): the stone hash with its two
  * low bits replaced by the value, 1 alive, 2 neither, 3 dead; 0 an empty
  * slot. The slot is the hash's top bits, which the entry keeps, so the
@@ -181,6 +191,23 @@ typedef struct ctx {
     go_board *boards; /* boards[d]: the node at depth d of the path */
     go_board *tboards; /* tboards[d]: the template of boards[d] in a simulation */
     uint64_t path[MAX_DEPTH + 2];
+    /* psig[d]: a signature of the whole path path[0..d] */
+    uint64_t psig[MAX_DEPTH + 2];
+    /* The finals of the last node searched at each depth that rest on a
+     * repetition on its path (memo_kid), with that node's psig: read back
+     * when the search comes to a node with the same path again. Without
+     * them a node whose child is proven only through a cycle back to it
+     * forgets that proof each time it returns, and its numbers can swing
+     * between two values forever: the root calls it in turn with a
+     * threshold it meets at once and with one that the forgotten proof
+     * meets, and the open sibling is never searched (a 12-point corner
+     * kill of the referee test, bench/RESULTS.md "A livelock through a
+     * proof that rests on a cycle"). memo_n[d] is 0 when nothing is kept;
+     * each call of solve_roots starts with none (the ko model or the
+     * attacker's stage may have changed). */
+    uint64_t memo_sig[MAX_DEPTH + 1];
+    unsigned char memo_n[MAX_DEPTH + 1];
+    memo_kid memo[MAX_DEPTH + 1][MEMO_KIDS];
     /* pbits[d]: a 64-bit filter of path[0..d] (path_bit of each), so that
      * most children need no scan of the path for a repetition */
     uint64_t pbits[MAX_DEPTH + 2];
@@ -541,6 +568,13 @@ static void child_zone(ctx *c, int d, int color, int m, const bb361 *cs, bb361 c
  * the game's second pass starts the confirmation: the same stones, the
  * attacker to move, no pass pending, no ban. In the confirmation a ko
  * capture bans the retake to the captured side until it passes. */
+/* The signature of a path whose signature without its last key is sig. */
+static inline uint64_t path_sig(uint64_t sig, uint64_t key)
+{
+    uint64_t x = (sig ^ key) * 0x9E3779B97F4A7C15ull;
+    return x ^ (x >> 29) ^ key;
+}
+
 static void descend(ctx *c, int d, int m)
 {
     go_board *cb = &c->boards[d + 1];
@@ -574,6 +608,7 @@ static void descend(ctx *c, int d, int m)
 #endif
     c->path[d + 1] = node_key(c, d + 1);
     c->pbits[d + 1] = c->pbits[d] | path_bit(c->path[d + 1]);
+    c->psig[d + 1] = path_sig(c->psig[d], c->path[d + 1]);
 }
 
 /* ---- terminals ---- */
@@ -1887,6 +1922,45 @@ static int sim_kid(ctx *c, int d, kid *k, int n, int j)
     return 1;
 }
 
+/* Keeps the finals of the children k[0..n) of the node at depth d that
+ * rest on a repetition on the path (struct ctx, memo). */
+static void memo_keep(ctx *c, int d, const kid *k, int n)
+{
+    int m = 0;
+    for (int i = 0; i < n && m < MEMO_KIDS; i++)
+        if (is_final(k[i].pn, k[i].dn) && k[i].taint >= 0 && k[i].taint <= d) {
+            memo_kid *e = &c->memo[d][m++];
+            e->move = k[i].move;
+            e->taint = k[i].taint;
+            e->kof = k[i].kof;
+            e->pn = k[i].pn;
+            e->dn = k[i].dn;
+        }
+    c->memo_n[d] = (unsigned char)m;
+    c->memo_sig[d] = c->psig[d];
+}
+
+/* Gives the children k[0..n) of the node at depth d, on the path the memo
+ * was kept on, the finals kept for them. */
+static void memo_read(ctx *c, int d, kid *k, int n)
+{
+    for (int j = 0; j < c->memo_n[d]; j++) {
+        const memo_kid *e = &c->memo[d][j];
+        for (int i = 0; i < n; i++)
+            if (k[i].move == e->move) {
+                if (!is_final(k[i].pn, k[i].dn)) {
+                    k[i].pn = e->pn;
+                    k[i].dn = e->dn;
+                    k[i].taint = e->taint;
+                    k[i].kof = e->kof;
+                    k[i].fresh = 0;
+                    k[i].term = 0;
+                }
+                break;
+            }
+    }
+}
+
 /* Multiple iterative deepening at boards[d] (key in path[d]) until its
  * values reach the thresholds or the budget runs out; the values and the
  * taint of a disproof go to *out. */
@@ -1906,6 +1980,8 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     int or_node = go_to_move(b) == c->prover;
     kid *k = c->kids + (size_t)d * (size_t)c->kmax;
     int n = gen_kids(c, d, k);
+    if (c->memo_n[d] && c->memo_sig[d] == c->psig[d])
+        memo_read(c, d, k, n);
     uint32_t pn, dn;
     int taint, wmove = NO_MOVE; /* wmove: the winning move of a final won by the side to move */
     for (;;) {
@@ -2006,6 +2082,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     out->kof = kof;
     if ((pn != 0 && dn != 0) || taint >= d)
         tt_put(c, c->path[d], pn, dn, kof, wmove);
+    memo_keep(c, d, k, n);
 }
 
 /* The line after first move m (line[0] = m) read from the table: when
@@ -2283,6 +2360,7 @@ static void par_helper(par *P, int i)
  * own. With search threads, the helpers search beside it (struct par). */
 static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
 {
+    memset(c->memo_n, 0, sizeof c->memo_n);
     /* a budget already spent (a stage or a pass that used its share to
      * the last node) gets no node more: budget() counts before it checks */
     if (!c->aborted && (c->aborted = spent(c)) != 0)
@@ -2564,6 +2642,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.dz[0] = dead_fix(&c, c.boards[0].set, &c.dead[0]);
     c.path[0] = node_key(&c, 0);
     c.pbits[0] = path_bit(c.path[0]);
+    c.psig[0] = path_sig(0, c.path[0]);
     set_pass_model(&c, 0);
 
     /* only a target already captured (or a finished game) ends the

@@ -92,7 +92,9 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 ** the side that needs the ko threats), failure DISPROVED. A value that
 ** rests on a cycle is stored in the table only when the cycle lies inside
 ** the subtree (Kishimoto and Mueller's graph-history interaction); other
-** such values live on the current path only. Pass 0 runs on three
+** such values live on the current path only, kept with their parent
+** for as long as the path down to it is the same (so that a node does
+** not forget them each time the search leaves it). Pass 0 runs on three
 ** quarters of the budget when a failure met a ko, to leave pass 1 the
 ** rest; each pass keeps its own table, so when pass 1 ends with budget
 ** left, pass 0 resumes on its open first moves where it stopped (and a
