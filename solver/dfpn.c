@@ -562,12 +562,6 @@ static uint64_t dead_fix(const ctx *c, const bb361 *set, const bb361 *dead);
 #endif
 static void child_zone(ctx *c, int d, int color, int m, const bb361 *cs, bb361 capt, bb361 *dead, uint64_t *dz);
 
-/* Plays m for the side to move at boards[d] into boards[d + 1], with the
- * confirmation's state, the safe stones, the dead zone and the key
- * path[d + 1]. Under the Japanese rules
- * the game's second pass starts the confirmation: the same stones, the
- * attacker to move, no pass pending, no ban. In the confirmation a ko
- * capture bans the retake to the captured side until it passes. */
 /* The signature of a path whose signature without its last key is sig. */
 static inline uint64_t path_sig(uint64_t sig, uint64_t key)
 {
@@ -575,6 +569,12 @@ static inline uint64_t path_sig(uint64_t sig, uint64_t key)
     return x ^ (x >> 29) ^ key;
 }
 
+/* Plays m for the side to move at boards[d] into boards[d + 1], with the
+ * confirmation's state, the safe stones, the dead zone, the key
+ * path[d + 1] and the path's signature psig[d + 1]. Under the Japanese rules
+ * the game's second pass starts the confirmation: the same stones, the
+ * attacker to move, no pass pending, no ban. In the confirmation a ko
+ * capture bans the retake to the captured side until it passes. */
 static void descend(ctx *c, int d, int m)
 {
     go_board *cb = &c->boards[d + 1];
