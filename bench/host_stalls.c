@@ -79,7 +79,7 @@ static void print(const char *who, const tally *t)
     printf(" longest %.1f ms; stopped %.3f s\n", 1000 * t->max, t->stopped);
 }
 
-/* A positive number from argument i, or exits 2 naming it. */
+/* The argument s, named name, as a number in (0, max], or exits 2 naming it. */
 static double arg_number(const char *name, const char *s, double max)
 {
     char *end;

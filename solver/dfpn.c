@@ -2082,7 +2082,9 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     out->kof = kof;
     if ((pn != 0 && dn != 0) || taint >= d)
         tt_put(c, c->path[d], pn, dn, kof, wmove);
-    memo_keep(c, d, k, n);
+    /* a value rests on a repetition only once the pass has met one */
+    if (c->ko_seen)
+        memo_keep(c, d, k, n);
 }
 
 /* The line after first move m (line[0] = m) read from the table: when
