@@ -235,6 +235,10 @@ typedef struct ctx {
     double t_stop, grow_rate;
     int aborted; /* 1 nodes, 2 time, 3 a helper told to stop, 4 the main
                   * thread to start the helpers (solve_roots) */
+#ifdef DFPN_TRACE
+    /* -DDFPN_TRACE, the main thread's counts (trace_enter, trace_exit) */
+    struct trace *tr;
+#endif
 } ctx;
 
 /*
@@ -1961,6 +1965,80 @@ static void memo_read(ctx *c, int d, kid *k, int n)
     }
 }
 
+#ifdef DFPN_TRACE
+/* -DDFPN_TRACE: what the graph-history rule costs, printed at the end of
+ * each solve (trace_report). A call of mid whose final value rests on a
+ * repetition on the path above it (0 <= taint < d, or the depth cut) is
+ * not stored, so a later call on the same path may search it again: the
+ * nodes of such calls (the outermost only), and of those made again on
+ * a path (and ko model) already seen, show whether forgotten cycle proofs
+ * cost much (bench/RESULTS.md, "The graph-history rule's cost in the
+ * large problems"). Calls of mid at a key seen before in the solve are
+ * counted too. The main thread only; the sets are 2^22 keys each and
+ * stop counting new keys when three quarters full. */
+#define TRACE_LOG2 22
+struct trace {
+    long long calls, again, tainted, tnodes, repeated, rnodes, cut;
+    size_t nkeys, npaths;
+    uint64_t keys[1 << TRACE_LOG2], paths[1 << TRACE_LOG2];
+};
+
+/* Whether key (not 0) was in set, which holds *n keys; adds it if not. */
+static int trace_seen(uint64_t *set, size_t *n, uint64_t key)
+{
+    size_t mask = ((size_t)1 << TRACE_LOG2) - 1, i = (size_t)(key * 0x9E3779B97F4A7C15ull >> 20) & mask;
+    while (set[i] && set[i] != key)
+        i = (i + 1) & mask;
+    if (set[i] == key)
+        return 1;
+    if (*n < mask / 4 * 3) {
+        set[i] = key;
+        ++*n;
+    }
+    return 0;
+}
+
+static void trace_enter(ctx *c, int d)
+{
+    if (c->tr && !c->helper) {
+        c->tr->calls++;
+        c->tr->again += trace_seen(c->tr->keys, &c->tr->nkeys, c->path[d] ? c->path[d] : 1);
+    }
+}
+
+/* After mid at depth d, entered at node count n0 with the counts t0, r0. */
+static void trace_exit(ctx *c, int d, long long n0, long long t0, long long r0, const kid *out)
+{
+    struct trace *t = c->tr;
+    if (!t || c->helper || !is_final(out->pn, out->dn) || out->taint >= d)
+        return;
+    long long spent = c->nodes - n0;
+    t->tainted++;
+    t->cut += out->taint < 0;
+    t->tnodes = t0 + spent; /* the calls inside this one are part of it */
+    uint64_t k = c->psig[d] ^ ((uint64_t)d << 48) ^ ((uint64_t)c->free_side << 56) ^ ((uint64_t)c->rep_win << 58) ^
+                 ((uint64_t)c->att_near << 60);
+    if (trace_seen(t->paths, &t->npaths, k ? k : 1)) {
+        t->repeated++;
+        t->rnodes = r0 + spent;
+    }
+}
+
+static void trace_report(const ctx *c)
+{
+    const struct trace *t = c->tr;
+    if (!t)
+        return;
+    double n = c->nodes > 0 ? (double)c->nodes : 1;
+    fprintf(stderr,
+            "trace nodes %lld; mid calls %lld, %lld at a key seen before (%.1f%%); finals resting on the path "
+            "%lld (depth cut %lld), their nodes %lld (%.2f%%); again on the same path %lld, their nodes %lld "
+            "(%.2f%%)\n",
+            c->nodes, t->calls, t->again, 100.0 * (double)t->again / (t->calls ? (double)t->calls : 1), t->tainted,
+            t->cut, t->tnodes, 100.0 * (double)t->tnodes / n, t->repeated, t->rnodes, 100.0 * (double)t->rnodes / n);
+}
+#endif
+
 /* Multiple iterative deepening at boards[d] (key in path[d]) until its
  * values reach the thresholds or the budget runs out; the values and the
  * taint of a disproof go to *out. */
@@ -1969,6 +2047,10 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     budget(c);
     out->taint = NO_TAINT;
     out->kof = 1;
+#ifdef DFPN_TRACE
+    long long tr_n0 = c->nodes, tr_t0 = c->tr ? c->tr->tnodes : 0, tr_r0 = c->tr ? c->tr->rnodes : 0;
+    trace_enter(c, d);
+#endif
     if (d >= MAX_DEPTH) {
         /* the depth cut: the value a repetition gives, never trusted */
         out->pn = c->rep_win > 0 ? 0 : INF;
@@ -2085,6 +2167,9 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     /* a value rests on a repetition only once the pass has met one */
     if (c->ko_seen)
         memo_keep(c, d, k, n);
+#ifdef DFPN_TRACE
+    trace_exit(c, d, tr_n0, tr_t0, tr_r0, out);
+#endif
 }
 
 /* The line after first move m (line[0] = m) read from the table: when
@@ -2182,7 +2267,8 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
     c->freek[1] = 0;
     kid w;
     /* -DDFPN_TRACE: one line per root search on stderr (the pass, the
-     * move, its thresholds, nodes and values): where a budget goes */
+     * move, its thresholds, nodes and values): where a budget goes; and
+     * one per solve, what the graph-history rule cost (trace_report) */
 #ifdef DFPN_TRACE
     long long n0 = c->nodes;
 #endif
@@ -2577,6 +2663,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.bcache = table_alloc(((size_t)1 << c.blog2) * sizeof *c.bcache);
     c.kids = malloc((size_t)(MAX_DEPTH + 1) * (size_t)c.kmax * sizeof *c.kids);
     c.csets = malloc((size_t)c.kmax * sizeof *c.csets);
+#ifdef DFPN_TRACE
+    c.tr = calloc(1, sizeof *c.tr); /* no counts when NULL */
+#endif
     kid *rk = malloc((size_t)c.kmax * sizeof *rk);
     kid *rk1 = malloc((size_t)c.kmax * sizeof *rk1);
     unsigned char *want = malloc((size_t)c.kmax);
@@ -2872,6 +2961,10 @@ tally:
                  r->nko ? " outright" : "");
     free(other.tt);
 done:
+#ifdef DFPN_TRACE
+    trace_report(&c);
+    free(c.tr);
+#endif
     r->nodes = c.nodes;
     r->simulated = c.simulated;
     r->helper_nodes = c.helper_nodes;
