@@ -2016,8 +2016,8 @@ static void trace_exit(ctx *c, int d, long long n0, long long t0, long long r0, 
     t->tainted++;
     t->cut += out->taint < 0;
     t->tnodes = t0 + spent; /* the calls inside this one are part of it */
-    uint64_t k = c->psig[d] ^ ((uint64_t)d << 48) ^ ((uint64_t)c->free_side << 56) ^ ((uint64_t)c->rep_win << 58) ^
-                 ((uint64_t)c->att_near << 60);
+    /* the path, then the pass (which sets the ko model) and the stage */
+    uint64_t k = path_sig(c->psig[d], (uint64_t)(1 + (c->rep_win > 0) + 2 * c->att_near));
     if (trace_seen(t->paths, &t->npaths, k ? k : 1)) {
         t->repeated++;
         t->rnodes = r0 + spent;
