@@ -159,6 +159,8 @@ typedef struct ctx {
     bb361 cban[MAX_DEPTH + 2][3];
     int ko_seen; /* a ko ban or a repetition met in this pass */
     int line_kof; /* read_line: the line's reply is a win that met a ko */
+    bb361 first_points; /* dfpn_opts.first_points and first_pass */
+    int first_pass;
     int att_near; /* the attacker's stage (dfpn_solve): its moves below the
                    * root limited to att_near_ok's */
     unsigned char freek[MAX_DEPTH + 2]; /* path[d] was reached by a free retake */
@@ -361,6 +363,8 @@ void dfpn_opts_init(dfpn_opts *o)
     o->only = 0;
     o->only_points = bb361_empty();
     o->only_pass = 0;
+    o->first_points = bb361_empty();
+    o->first_pass = 0;
     o->search_threads = 1;
     o->par_start = 20000;
 }
@@ -2283,6 +2287,13 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
     v->kof = w.kof;
 }
 
+/* 1 when the root move m is one of dfpn_opts.first_points (or the pass
+ * with first_pass). */
+static int first_move(const ctx *c, int m)
+{
+    return m == GO_PASS ? c->first_pass : bb361_test(&c->first_points, m);
+}
+
 /* The root move of rk[0..n) to search next among those want marks (in a
  * helper, want says for each one whether the main thread's list has it
  * open), and its thresholds; -1 when none is open. */
@@ -2291,10 +2302,14 @@ static int pick_root(const ctx *c, const kid *rk, int n, const unsigned char *wa
     uint32_t best = INF, second = INF;
     int bi = -1, bi_dn = 0, settle = 0; /* settle: a move is proved; bi_dn: bi runs on its dn */
     int avoid = c->helper ? __atomic_load_n(&c->par->mmove[0], __ATOMIC_RELAXED) : NO_AVOID;
-    for (int i = 0; i < n; i++)
-        settle |= want[i] && rk[i].pn == 0;
+    /* first: while a move of dfpn_opts.first_points is open, only those */
+    int firsts = 0;
     for (int i = 0; i < n; i++) {
-        if (!want[i] || is_final(rk[i].pn, rk[i].dn))
+        settle |= want[i] && rk[i].pn == 0;
+        firsts |= want[i] && !is_final(rk[i].pn, rk[i].dn) && first_move(c, rk[i].move);
+    }
+    for (int i = 0; i < n; i++) {
+        if (!want[i] || is_final(rk[i].pn, rk[i].dn) || (firsts && !first_move(c, rk[i].move)))
             continue;
         int on_dn = settle && rk[i].dn < rk[i].pn;
         uint32_t v = on_dn ? rk[i].dn : rk[i].pn;
@@ -2643,6 +2658,8 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.defender = p->defender;
     c.capture_any = o->capture_any != 0;
     c.seki_is_death = o->seki_is_death != 0;
+    c.first_points = o->first_points;
+    c.first_pass = o->first_pass != 0;
     c.japanese = o->japanese != 0;
     c.simulate = o->simulate != 0;
     c.region = p->region;

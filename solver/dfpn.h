@@ -137,6 +137,13 @@ typedef struct dfpn_opts {
                           * first move in play */
     bb361 only_points;
     int only_pass;
+    bb361 first_points;  /* first moves searched first: while one of them
+                          * (or the pass, when first_pass) is open at the
+                          * root, the root searches only those; then the
+                          * others. Only the order of the work changes:
+                          * every answer is proven as without it. For
+                          * checking a given answer within a budget. */
+    int first_pass;
     int search_threads;  /* threads searching the problem together
                           * (1..DFPN_MAX_THREADS, default 1): the main one
                           * and helpers on the same table (dfpn.c, struct

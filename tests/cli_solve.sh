@@ -268,6 +268,8 @@ usage "bad --moves" --moves B9,,C9 "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--moves' "$T/err"
 usage "--moves off the board" --moves Z9 "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--moves' "$T/err"
+usage "bad --first" --first Z99 "$T/kill.sgf"
+check "  ... names the flag" grep -q -- '--first' "$T/err"
 usage "missing --sgf-out directory" --sgf-out "$T/nowhere" "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--sgf-out' "$T/err"
 usage "bad --search-threads" -j 0 "$T/kill.sgf"
@@ -347,6 +349,37 @@ n = int(sys.argv[2])
 assert o["status"] != "proved" and n <= o["nodes"] <= n + 257, (n, o["nodes"], o["helper_nodes"])
 ' "$T/out" "$n"
 done
+# --first: the moves asked for are searched first; only the order of the
+# work changes. On 20,000 nodes Elementary 61's book move E18 is still
+# open in the whole solve, and proved when it goes first (by 'book' or by
+# name: the same search); with no budget the answers are the same.
+check_exit 0 "Cho 61 on 20,000 nodes" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 "$p61"
+check_py "  ... leaves the book move open" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "unknown" and "E18" in o["unsolved_moves"], o
+' "$T/out"
+check_exit 0 "  ... --first book" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first book "$p61"
+strip_secs "$T/out" >"$T/first_book"
+check_py "  ... proves it" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and o["first_moves"] == ["E18"] and o["nodes"] == 20000, o
+' "$T/out"
+check_exit 0 "  ... --first E18" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first E18 "$p61"
+strip_secs "$T/out" >"$T/first_e18"
+check "  ... the same search as --first book" cmp -s "$T/first_book" "$T/first_e18"
+check_exit 0 "  ... no budget" vp go solve --json -q -t 1 --nodes 0 --time-limit 0 "$p61"
+cp "$T/out" "$T/first_none"
+check_exit 0 "  ... no budget, --first F19,A15 (two refuted moves)" vp go solve --json -q -t 1 --nodes 0 --time-limit 0 --first F19,A15 "$p61"
+check_py "  ... the same answers" '
+import sys
+a, b = records(sys.argv[1])[0], records(sys.argv[2])[0]
+for k in ("status", "first_moves", "ko_moves", "unsolved_moves"):
+    assert a[k] == b[k], (k, a[k], b[k])
+assert sorted(a["refutations"]) == sorted(b["refutations"]) and "F19" in b["refutations"], (a, b)
+assert a["first_moves"] == ["E18"], a
+' "$T/first_none" "$T/out"
 check_exit 0 "Cho 74 with too small a budget for the wider region (text)" vp go solve -q --nodes 30000 --time-limit 0 "$w74"
 check "  ... counted as open" grep -q '^  region check: 1 disproof checked in a wider region: 0 solved there, 0 disproved there too, 1 open$' "$T/out"
 check_exit 0 "  ... with too small a budget for the wider region" vp go solve --json -q --nodes 30000 --time-limit 0 "$w74"
