@@ -211,9 +211,15 @@ static void parse_args(int argc, char **argv, solve_args *a)
             goprob_parse_moves("--moves", optarg, &a->dopts.only_points, &a->dopts.only_pass);
             break;
         case OPT_FIRST:
+            /* the last --first counts: book drops an earlier list, and
+             * a list replaces book or an earlier list */
             a->first_book = !strcmp(optarg, "book");
-            if (!a->first_book)
+            if (a->first_book) {
+                a->dopts.first_points = bb361_empty();
+                a->dopts.first_pass = 0;
+            } else {
                 goprob_parse_moves("--first", optarg, &a->dopts.first_points, &a->dopts.first_pass);
+            }
             break;
         case OPT_WIDER_CHECK: a->wider_check = 1; break;
         case 'q': a->quiet = 1; break;
@@ -752,10 +758,9 @@ static void solve_one(const solve_args *a, solve_item *it)
             dfpn_opts o = a->dopts;
             if (a->first_book && w->has_book && w->book_color == w->p.to_move) {
                 /* the book's move first (its side to play's only) */
-                o.first_points = bb361_empty();
                 o.first_pass = w->book_point == GO_PASS;
                 if (!o.first_pass)
-                    bb361_set(&o.first_points, w->book_point);
+                    o.first_points = bb361_point(w->book_point);
             }
             rc = dfpn_solve(&w->p, &o, &w->r, err);
             if (rc == VP_ERANGE && a->dopts.only)

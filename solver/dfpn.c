@@ -2287,12 +2287,15 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
     v->kof = w.kof;
 }
 
-/* 1 when the root move m is one of dfpn_opts.first_points (or the pass
- * with first_pass). */
-static int first_move(const ctx *c, int m)
+/* 1 when the root move m is in a list of first moves: the points of
+ * pts, or the pass when pass (dfpn_opts.only_*, first_*). */
+static int in_moves(const bb361 *pts, int pass, int m)
 {
-    return m == GO_PASS ? c->first_pass : bb361_test(&c->first_points, m);
+    return m == GO_PASS ? pass : bb361_test(pts, m);
 }
+
+/* 1 when the root move m is one of dfpn_opts.first_points. */
+static int first_move(const ctx *c, int m) { return in_moves(&c->first_points, c->first_pass, m); }
 
 /* The root move of rk[0..n) to search next among those want marks (in a
  * helper, want says for each one whether the main thread's list has it
@@ -2634,7 +2637,7 @@ static int root_only(const dfpn_opts *o, kid *rk, int n)
         return n;
     int m = 0;
     for (int i = 0; i < n; i++)
-        if (rk[i].move == GO_PASS ? o->only_pass : bb361_test(&o->only_points, rk[i].move))
+        if (in_moves(&o->only_points, o->only_pass, rk[i].move))
             rk[m++] = rk[i];
     return m;
 }

@@ -369,6 +369,18 @@ assert o["status"] == "proved" and o["first_moves"] == ["E18"] and o["nodes"] ==
 check_exit 0 "  ... --first E18" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first E18 "$p61"
 strip_secs "$T/out" >"$T/first_e18"
 check "  ... the same search as --first book" cmp -s "$T/first_book" "$T/first_e18"
+# the last --first counts: 'book' drops an earlier list, so a file with
+# no book move is then searched as without --first
+sed 's/, *"SOL": *\[\[[^]]*\]\]//' "$p61" >"$T/p61nobook.json"
+check "  ... a copy without its book move" sh -c "! grep -q SOL '$T/p61nobook.json'"
+check_exit 0 "  ... that copy on 20,000 nodes" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 "$T/p61nobook.json"
+strip_secs "$T/out" >"$T/nobook_none"
+check_exit 0 "  ... with --first A15" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first A15 "$T/p61nobook.json"
+strip_secs "$T/out" >"$T/nobook_a15"
+check "  ... A15 first changes the search" sh -c "! cmp -s '$T/nobook_none' '$T/nobook_a15'"
+check_exit 0 "  ... with --first A15 --first book" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first A15 --first book "$T/p61nobook.json"
+strip_secs "$T/out" >"$T/nobook_last"
+check "  ... the last --first counts: the search without it" cmp -s "$T/nobook_none" "$T/nobook_last"
 check_exit 0 "  ... no budget" vp go solve --json -q -t 1 --nodes 0 --time-limit 0 "$p61"
 cp "$T/out" "$T/first_none"
 check_exit 0 "  ... no budget, --first F19,A15 (two refuted moves)" vp go solve --json -q -t 1 --nodes 0 --time-limit 0 --first F19,A15 "$p61"
