@@ -22,7 +22,8 @@ region. With
 --by-space, a table by the number of empty points in the problem's region
 at the start (the run's region, the stones of the JSON problem file read
 from the path in the run): problems, agreement with the book, unknowns,
-median seconds and problems past 9.9 s. With
+median seconds and problems past 9.9 s. After the first table, the run's search options (the records' "search"
+objects: each option's value, or "mixed"). With
 --compare, the run is set against an older run of the same files: how many
 problems go from one class to another (book: the book's first move proven;
 bookko: only by ko; bookref: refuted; unknown; other:STATUS: settled
@@ -32,7 +33,8 @@ problem's definition is the same in both (goal, side to play, rules,
 target and region). Exact answers do not depend on the search, so
 between runs of one build any such move is a solver bug, whatever the
 budgets, thread counts or search options; between builds it is a change
-of the rules the solver implements.
+of the rules the solver implements. When the two runs' search options
+differ, a line says so (budgets change what is settled, not how).
 """
 import json
 import math
@@ -138,6 +140,37 @@ def short_name(r):
     return os.path.basename(os.path.dirname(r["file"])) + "/" + os.path.basename(r["file"])
 
 
+def search_options(rows):
+    """The search options of a run's records (vp's "search" object) as
+    text: each option's value when every record has the same, "mixed"
+    otherwise; the first moves, which are a file's own with --first book,
+    by their source; "not recorded" for records of older builds."""
+    keys, seen, missing = [], {}, 0
+    for r in rows:
+        s = r.get("search")
+        if r.get("status") == "error":
+            continue
+        if not isinstance(s, dict):
+            missing += 1
+            continue
+        for k, v in s.items():
+            if k == "first":
+                continue
+            if k not in seen:
+                keys.append(k)
+                seen[k] = set()
+            seen[k].add(json.dumps(v))
+    if not keys:
+        return "not recorded"
+    def shown(x):
+        v = json.loads(x)
+        return v if isinstance(v, str) else x
+    parts = ["%s %s" % (k, shown(next(iter(seen[k]))) if len(seen[k]) == 1 else "mixed") for k in keys]
+    if missing:
+        parts.append("not recorded in %d records" % missing)
+    return ", ".join(parts)
+
+
 def main(argv):
     if len(argv) < 2 or argv[1] in ("-h", "--help"):
         print(__doc__.strip())
@@ -187,6 +220,8 @@ def main(argv):
             name, n, st["proved"], st["ko"], st["disproved"], st["unknown"] + st["error"], book_proven,
             100.0 * book_proven / n, book_ko, book_proven + book_ko, 100.0 * (book_proven + book_ko) / n, extra,
             contra, pct(secs, 0.5), pct(secs, 0.9), max(secs)))
+    print()
+    print("Search options: %s" % search_options(rows))
     if "--alternatives" in argv:
         print()
         print("| collection | problems | first book move proven | a listed book move proven | unreadable |")
@@ -236,6 +271,10 @@ def main(argv):
                 label, len(rs), agree, 100.0 * agree / len(rs), sum(r["status"] == "unknown" for r in rs),
                 pct(secs, 0.5), sum(t > 9.9 for t in secs)))
     if old_rows is not None:
+        a, b = search_options(old_rows), search_options(rows)
+        if a != b:
+            print()
+            print("The runs' search options differ: before, %s; now, %s" % (a, b))
         old_by = {short_name(r): r for r in old_rows}
         moves = OrderedDict()
         changed = []

@@ -129,6 +129,8 @@ typedef struct solve_work {
     char wcheck_error[160];  /* why --wider-check could not run, or "" */
     bb361 wregion;           /* --wider-check's region and result: it ran */
     dfpn_result wr;          /* when wr.nroot > 0 (the work is zeroed) */
+    dfpn_opts o;             /* the search's options for this file (--first
+                              * book made the file's own) */
 } solve_work;
 
 /* ---- arguments ------------------------------------------------------------ */
@@ -449,8 +451,42 @@ static json_t *wider_json(const solve_work *w)
     return o;
 }
 
-static char *json_report(const solve_item *it, const solve_work *w, const char *why, int japanese, int search_threads)
+/* A set of first moves and the pass as a JSON list, or null when empty. */
+static json_t *moves_or_null(bb361 set, int pass, int size)
 {
+    if (bb361_is_empty(set) && !pass)
+        return json_null();
+    json_t *l = goprob_set_json(set, size);
+    if (pass)
+        json_array_append_new(l, json_string("pass"));
+    return l;
+}
+
+/* The options the search ran with: what a record needs to be run again
+ * and to be read right (a budget, the first moves asked for, --moves). */
+static json_t *search_json(const solve_work *w, const solve_args *a)
+{
+    const dfpn_opts *o = &w->o;
+    json_t *s = json_object();
+    json_object_set_new(s, "time_limit", json_real(o->max_seconds > 0 ? o->max_seconds : 0));
+    json_object_set_new(s, "nodes", json_integer((json_int_t)(o->max_nodes > 0 ? o->max_nodes : 0)));
+    json_object_set_new(s, "search_threads", json_integer(o->search_threads));
+    json_object_set_new(s, "tt_log2", json_integer(o->tt_log2));
+    json_object_set_new(s, "att_stage", json_integer(o->att_stage));
+    json_object_set_new(s, "seki_is_death", json_boolean(o->seki_is_death));
+    json_object_set_new(s, "capture_any", json_boolean(o->capture_any));
+    json_object_set_new(s, "moves", o->only ? moves_or_null(o->only_points, o->only_pass, w->size) : json_null());
+    json_object_set_new(s, "first", moves_or_null(o->first_points, o->first_pass, w->size));
+    json_object_set_new(s, "first_from", a->first_book ? json_string("book")
+                                         : bb361_is_empty(o->first_points) && !o->first_pass ? json_null()
+                                                                                            : json_string("list"));
+    json_object_set_new(s, "wider_check", json_boolean(a->wider_check));
+    return s;
+}
+
+static char *json_report(const solve_item *it, const solve_work *w, const char *why, const solve_args *a)
+{
+    int japanese = a->dopts.japanese, search_threads = a->dopts.search_threads;
     json_t *j = json_object();
     char buf[COORD_BUFLEN];
     json_object_set_new(j, "format", json_string(SOLVE_FORMAT));
@@ -507,6 +543,7 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
         json_object_set_new(j, "stage_nodes", json_integer((json_int_t)r->att_nodes));
         json_object_set_new(j, "stage_settled", json_integer(r->att_settled));
         json_object_set_new(j, "seconds", json_real(r->seconds));
+        json_object_set_new(j, "search", search_json(w, a));
         json_object_set_new(j, "reason", r->reason[0] ? json_string(r->reason) : json_null());
         if (it->sgf_path)
             json_object_set_new(j, "sgf", json_string(it->sgf_path));
@@ -645,7 +682,7 @@ static char *sgf_report(const solve_work *w, char *err)
 ** else the disproof in the inferred region stands, and region_check says
 ** what the wider regions gave. Nodes and seconds count every solve.
 */
-static int widen(const solve_args *a, solve_work *w)
+static int widen(solve_work *w)
 {
     int wide = WIDE_NONE;
     ld_problem *p2 = malloc(sizeof *p2);
@@ -659,7 +696,7 @@ static int widen(const solve_args *a, solve_work *w)
         if (!ld_widen(&w->p, step, &region) || bb361_equal(region, last))
             continue;
         last = region;
-        dfpn_opts o = a->dopts;
+        dfpn_opts o = w->o;
         char err[VP_ERRLEN];
         if ((o.max_seconds > 0 && (o.max_seconds -= seconds) < 0.01) ||
             (o.max_nodes > 0 && (o.max_nodes -= nodes) < 1000)) {
@@ -755,18 +792,19 @@ static void solve_one(const solve_args *a, solve_item *it)
         if (rc == 0)
             rc = ld_problem_from(&w->pr, &lo, &w->p, err);
         if (rc == 0) {
-            dfpn_opts o = a->dopts;
+            dfpn_opts *o = &w->o;
+            *o = a->dopts;
             if (a->first_book && w->has_book && w->book_color == w->p.to_move) {
                 /* the book's move first (its side to play's only) */
-                o.first_pass = w->book_point == GO_PASS;
-                if (!o.first_pass)
-                    o.first_points = bb361_point(w->book_point);
+                o->first_pass = w->book_point == GO_PASS;
+                if (!o->first_pass)
+                    o->first_points = bb361_point(w->book_point);
             }
-            rc = dfpn_solve(&w->p, &o, &w->r, err);
+            rc = dfpn_solve(&w->p, o, &w->r, err);
             if (rc == VP_ERANGE && a->dopts.only)
                 it->kind = ITEM_ERROR; /* a first move of --moves not in play: the user's input */
             if (rc == 0 && w->r.status == DFPN_DISPROVED && w->p.region_from == LD_FROM_INFERRED && !a->dopts.only)
-                it->wide = widen(a, w);
+                it->wide = widen(w);
             if (rc == 0 && a->wider_check && !a->dopts.only)
                 wider_check(a, w);
         }
@@ -787,7 +825,7 @@ static void solve_one(const solve_args *a, solve_item *it)
         it->error = strdup(err);
         it->status = DFPN_UNKNOWN;
     }
-    it->out = a->json ? json_report(it, w, err, a->dopts.japanese, a->dopts.search_threads) : text_report(it, w, err);
+    it->out = a->json ? json_report(it, w, err, a) : text_report(it, w, err);
     if (it->kind == ITEM_SOLVED && a->sgf_dir) {
         char serr[VP_ERRLEN] = "";
         it->sgf = sgf_report(w, serr);

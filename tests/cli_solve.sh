@@ -65,6 +65,7 @@ o = records(sys.argv[1])[0]
 assert o["status"] == "proved" and o["first_moves"] == ["B9"], o
 assert o["moves_tried"] == ["B9"] and o["refutations"] == {} and o["unsolved_moves"] == [], o
 assert o["agrees_with_book"] is True, o
+assert o["search"]["moves"] == ["B9"] and o["search"]["first"] is None and o["search"]["first_from"] is None, o
 ' "$T/out"
 check_exit 0 "--moves A9,pass" vp go solve $B --json --moves A9,pass "$T/kill.sgf"
 check_py "  ... both refuted, the problem unknown, the book not compared" '
@@ -72,6 +73,7 @@ import sys
 o = records(sys.argv[1])[0]
 assert o["status"] == "unknown" and o["first_moves"] == [], o
 assert sorted(o["refutations"]) == ["A9", "pass"] and sorted(o["moves_tried"]) == ["A9", "pass"], o
+assert o["search"]["moves"] == ["A9", "pass"], o
 assert "not tried" in o["reason"] and o["agrees_with_book"] is None, o
 ' "$T/out"
 check_exit 0 "--moves A9-C9 (a rectangle)" vp go solve $B --json --moves A9-C9 "$T/kill.sgf"
@@ -312,6 +314,13 @@ assert o["nodes"] <= 60000, o["nodes"]
 check_exit 0 "  ... in text" vp go solve -q --nodes 60000 --time-limit 0 "$w74"
 check "  ... a region check line" grep -q '^  region check: the inferred region (28 points) left no first move; solved again in a wider one (42 points)$' "$T/out"
 check "  ... counted in the summary" grep -q '^  region check: 1 disproof checked in a wider region: 1 solved there, 0 disproved there too, 0 open$' "$T/out"
+# --first book holds in the wider region too: the same search as --first
+# D18 (the book move) there (the widened solve once dropped the book's)
+check_exit 0 "  ... --first book" vp go solve --json -q --nodes 60000 --time-limit 0 --first book "$w74"
+strip_secs "$T/out" | sed 's/"first_from":"book"/"first_from":X/' >"$T/w74_book"
+check_exit 0 "  ... --first D18" vp go solve --json -q --nodes 60000 --time-limit 0 --first D18 "$w74"
+strip_secs "$T/out" | sed 's/"first_from":"list"/"first_from":X/' >"$T/w74_d18"
+check "  ... the same search in the wider region" cmp -s "$T/w74_book" "$T/w74_d18"
 
 # Search threads (--search-threads): the helpers start at the first node
 # here. Every answer is exact whatever their number, so with no budget the
@@ -360,14 +369,21 @@ o = records(sys.argv[1])[0]
 assert o["status"] == "unknown" and "E18" in o["unsolved_moves"], o
 ' "$T/out"
 check_exit 0 "  ... --first book" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first book "$p61"
-strip_secs "$T/out" >"$T/first_book"
+strip_secs "$T/out" | sed 's/"first_from":"book"/"first_from":X/' >"$T/first_book"
 check_py "  ... proves it" '
 import sys
 o = records(sys.argv[1])[0]
 assert o["status"] == "proved" and o["first_moves"] == ["E18"] and o["nodes"] == 20000, o
 ' "$T/out"
+check_py "  ... records the search's options: the book move first, the budget" '
+import sys
+s = records(sys.argv[1])[0]["search"]
+assert s["first"] == ["E18"] and s["first_from"] == "book" and s["moves"] is None, s
+assert s["nodes"] == 20000 and s["time_limit"] == 0 and s["search_threads"] == 1, s
+assert s["tt_log2"] == 22 and s["att_stage"] == 2 and s["seki_is_death"] is False, s
+' "$T/out"
 check_exit 0 "  ... --first E18" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first E18 "$p61"
-strip_secs "$T/out" >"$T/first_e18"
+strip_secs "$T/out" | sed 's/"first_from":"list"/"first_from":X/' >"$T/first_e18"
 check "  ... the same search as --first book" cmp -s "$T/first_book" "$T/first_e18"
 # the last --first counts: 'book' drops an earlier list, so a file with
 # no book move is then searched as without --first
@@ -379,7 +395,12 @@ check_exit 0 "  ... with --first A15" vp go solve --json -q -t 1 --nodes 20000 -
 strip_secs "$T/out" >"$T/nobook_a15"
 check "  ... A15 first changes the search" sh -c "! cmp -s '$T/nobook_none' '$T/nobook_a15'"
 check_exit 0 "  ... with --first A15 --first book" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first A15 --first book "$T/p61nobook.json"
-strip_secs "$T/out" >"$T/nobook_last"
+check_py "  ... records book asked for, no first move" '
+import sys
+s = records(sys.argv[1])[0]["search"]
+assert s["first"] is None and s["first_from"] == "book", s
+' "$T/out"
+strip_secs "$T/out" | sed 's/"first_from":"book"/"first_from":null/' >"$T/nobook_last"
 check "  ... the last --first counts: the search without it" cmp -s "$T/nobook_none" "$T/nobook_last"
 check_exit 0 "  ... no budget" vp go solve --json -q -t 1 --nodes 0 --time-limit 0 "$p61"
 cp "$T/out" "$T/first_none"

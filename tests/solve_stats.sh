@@ -50,6 +50,8 @@ check "--compare: 2 of the 4 moves settled in both problems defined the same dif
 check "--compare: p2's C3, a ko before, proven now" grep -qxF -- '- cA/p2.json (live): C3 ko -> proved' "$T/out"
 check "--compare: p4's E5, proven before, refuted now" grep -qxF -- '- cC/p4.json (live): E5 proved -> refuted' "$T/out"
 check "--compare: p5's F6 not compared (another region)" sh -c '! grep -qF -- "F6 proved" "$1"' sh "$T/out"
+check "records without search options: said so" grep -qxF 'Search options: not recorded' "$T/out"
+check "records without search options: no difference claimed" sh -c '! grep -qF "search options differ" "$1"' sh "$T/out"
 
 # --by-space: two readable JSON problems (2 and 10 empty points in their
 # regions) and a record whose file is missing
@@ -70,6 +72,17 @@ check "--by-space: q2's 10 empty points, unknown past 9.9 s" \
 check "--by-space: the missing file counted apart, its ko answer agreeing" \
     grep -qxF '| unreadable | 1 | 1 (100.0%) | 0 | 0.500 | 0 |' "$T/out"
 check "--by-space: no empty band printed" sh -c '! grep -qF "| 12-15 |" "$1"' sh "$T/out"
+
+
+# the search options: one value, or mixed; a difference between two runs
+opt() { printf '{"file":"d/cA/%s","status":"proved","goal":"live","first_moves":["B2"],"ko_moves":[],"refutations":{},"book":"B2","nodes":5,"seconds":0.01,"search":{"time_limit":10.0,"nodes":%s,"first":%s,"first_from":"book"}}\n' "$1" "$2" "$3"; }
+{ opt p1.json 20000 '["B2"]'; opt p2.json 20000 null; } >"$T/o1.jsonl"
+{ opt p1.json 20000 '["B2"]'; opt p2.json 30000 null; } >"$T/o2.jsonl"
+run "$PYTHON3" "$S" "$T/o1.jsonl" --compare "$T/o2.jsonl"
+check "search options: one value each (the first moves, a file's own, left out)" \
+    grep -qxF 'Search options: time_limit 10.0, nodes 20000, first_from book' "$T/out"
+check "search options: the runs' difference said" \
+    grep -qxF "The runs' search options differ: before, time_limit 10.0, nodes mixed, first_from book; now, time_limit 10.0, nodes 20000, first_from book" "$T/out"
 
 printf '{"file":"d/cA/p1.json"\n' >"$T/bad.jsonl"
 run "$PYTHON3" "$S" "$T/new.jsonl" --compare "$T/bad.jsonl"
