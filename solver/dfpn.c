@@ -1342,7 +1342,7 @@ static int gen_kids(ctx *c, int d, kid *k)
         c->boards[d].ko = 0;
     /* first the keys, prefetching their table buckets: the table is far
      * larger than the caches and its misses dominated the time */
-    for (int m = bb361_lowest(&cand);; m = bb361_next(&cand, m + 1)) {
+    for (int m = bb361_next(&cand, 0);; m = bb361_next(&cand, m + 1)) {
         if (m < 0)
             m = GO_PASS;
         if (m != GO_PASS && !go_is_legal(b, color, m))

@@ -322,6 +322,36 @@ check_exit 0 "  ... --first D18" vp go solve --json -q --nodes 60000 --time-limi
 strip_secs "$T/out" | sed 's/"first_from":"list"/"first_from":X/' >"$T/w74_d18"
 check "  ... the same search in the wider region" cmp -s "$T/w74_book" "$T/w74_d18"
 
+# Cho Elementary 96 with White's stones on the right made alive (two eyes
+# at N19 and P19; tests/widen/README): the book's E19 ends in seki. As a
+# kill of the corner (B18, A19) every first move fails, E19 to G19; with
+# seki counted as death E19 kills, its line through the seki (G19 C19).
+# The problem with seki as death once reached a node with no point left
+# to play in its space, which stopped the solver on an assertion.
+c96="$top_srcdir/tests/widen/Prob0096-right-alive.json"
+R96="--region A18-Q19,A17-C17,B16-D16 --target B18,A19"
+check_exit 0 "Cho 96, the right side alive: the corner as the target" vp go solve --json -q -t 1 --time-limit 0 --nodes 0 $R96 "$c96"
+check_py "  ... disproved: E19 refuted by G19" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "disproved" and o["first_moves"] == [] and o["ko_moves"] == [], o
+assert o["refutations"]["E19"][:2] == ["E19", "G19"] and o["book"] == "E19", o
+' "$T/out"
+check_exit 0 "  ... seki as death, E19 alone" vp go solve --json -q -t 1 --time-limit 0 --nodes 0 $R96 --seki-is-death --moves E19 "$c96"
+check_py "  ... E19 kills through the seki" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and o["first_moves"] == ["E19"], o
+assert o["main_line"][:3] == ["E19", "G19", "C19"], o
+' "$T/out"
+check_exit 0 "  ... seki as death on 300,000 nodes (no point left in a node's space)" \
+    vp go solve --json -q -t 1 --time-limit 0 --nodes 300000 $R96 --seki-is-death "$c96"
+check_py "  ... a record" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] in ("unknown", "proved") and o["nodes"] == 300000, o
+' "$T/out"
+
 # Search threads (--search-threads): the helpers start at the first node
 # here. Every answer is exact whatever their number, so with no budget the
 # answers are those of one thread (Cho 74 again: a disproof, then the
