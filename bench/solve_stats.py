@@ -148,8 +148,8 @@ def search_options(rows):
     keys, seen, missing = [], {}, 0
     for r in rows:
         s = r.get("search")
-        if r.get("status") == "error":
-            continue
+        if r.get("status") == "error" or "goal" not in r:
+            continue  # a file that did not load or define: nothing searched
         if not isinstance(s, dict):
             missing += 1
             continue

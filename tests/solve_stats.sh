@@ -76,10 +76,11 @@ check "--by-space: no empty band printed" sh -c '! grep -qF "| 12-15 |" "$1"' sh
 
 # the search options: one value, or mixed; a difference between two runs
 opt() { printf '{"file":"d/cA/%s","status":"proved","goal":"live","first_moves":["B2"],"ko_moves":[],"refutations":{},"book":"B2","nodes":5,"seconds":0.01,"search":{"time_limit":10.0,"nodes":%s,"first":%s,"first_from":"book"}}\n' "$1" "$2" "$3"; }
-{ opt p1.json 20000 '["B2"]'; opt p2.json 20000 null; } >"$T/o1.jsonl"
+{ opt p1.json 20000 '["B2"]'; opt p2.json 20000 null
+  printf '{"file":"d/cA/p3.json","status":"unknown","book":null,"reason":"no target"}\n'; } >"$T/o1.jsonl"
 { opt p1.json 20000 '["B2"]'; opt p2.json 30000 null; } >"$T/o2.jsonl"
 run "$PYTHON3" "$S" "$T/o1.jsonl" --compare "$T/o2.jsonl"
-check "search options: one value each (the first moves, a file's own, left out)" \
+check "search options: one value each (the first moves, a file's own, left out; an undefined problem not counted)" \
     grep -qxF 'Search options: time_limit 10.0, nodes 20000, first_from book' "$T/out"
 check "search options: the runs' difference said" \
     grep -qxF "The runs' search options differ: before, time_limit 10.0, nodes mixed, first_from book; now, time_limit 10.0, nodes 20000, first_from book" "$T/out"
