@@ -22,8 +22,9 @@ region. With
 --by-space, a table by the number of empty points in the problem's region
 at the start (the run's region, the stones of the JSON problem file read
 from the path in the run): problems, agreement with the book, unknowns,
-median seconds and problems past 9.9 s. After the first table, the run's search options (the records' "search"
-objects: each option's value, or "mixed"). With
+median seconds and problems past 9.9 s. After the first table, the run's
+search options (the records' "search" objects: each option's value, or
+"mixed"). With
 --compare, the run is set against an older run of the same files: how many
 problems go from one class to another (book: the book's first move proven;
 bookko: only by ko; bookref: refuted; unknown; other:STATUS: settled
