@@ -486,7 +486,6 @@ static json_t *search_json(const solve_work *w, const solve_args *a)
 
 static char *json_report(const solve_item *it, const solve_work *w, const char *why, const solve_args *a)
 {
-    int japanese = a->dopts.japanese, search_threads = a->dopts.search_threads;
     json_t *j = json_object();
     char buf[COORD_BUFLEN];
     json_object_set_new(j, "format", json_string(SOLVE_FORMAT));
@@ -504,7 +503,7 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
         int size = w->size;
         json_object_set_new(j, "status", json_string(dfpn_status_name(r->status)));
         json_object_set_new(j, "goal", json_string(ld_goal_name(p->goal)));
-        json_object_set_new(j, "rules", json_string(japanese ? "japanese" : "chinese"));
+        json_object_set_new(j, "rules", json_string(w->o.japanese ? "japanese" : "chinese"));
         json_object_set_new(j, "to_play", json_string(goprob_color_letter(p->to_move)));
         json_object_set_new(j, "target", goprob_set_json(p->target, size));
         json_object_set_new(j, "region", goprob_set_json(p->region, size));
@@ -538,7 +537,7 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
                                                        ? json_false()
                                                        : json_null());
         json_object_set_new(j, "nodes", json_integer((json_int_t)r->nodes));
-        if (search_threads > 1)
+        if (w->o.search_threads > 1)
             json_object_set_new(j, "helper_nodes", json_integer((json_int_t)r->helper_nodes));
         json_object_set_new(j, "stage_nodes", json_integer((json_int_t)r->att_nodes));
         json_object_set_new(j, "stage_settled", json_integer(r->att_settled));
@@ -747,9 +746,11 @@ static int widen(solve_work *w)
 ** answer on the board (bench/RESULTS.md, "The first moves proved beyond
 ** the book's, in wider regions"). The result is reported beside the
 ** problem's own, which it does not change; when the wider problem cannot
-** be solved (its frame fails, memory), wcheck_error says why.
+** be solved (its frame fails, memory), wcheck_error says why. It runs
+** with the file's own options (w->o: --first book gives this file's book
+** move first), as the widened solve does.
 */
-static void wider_check(const solve_args *a, solve_work *w)
+static void wider_check(solve_work *w)
 {
     const dfpn_result *r = &w->r;
     if ((r->status != DFPN_PROVED && r->status != DFPN_KO) ||
@@ -763,7 +764,7 @@ static void wider_check(const solve_args *a, solve_work *w)
         if (r->ko_first[i] != GO_PASS)
             bb361_set(&moves, r->ko_first[i]);
     char err[VP_ERRLEN];
-    int rc = dfpn_solve_wider(&w->p, moves, &a->dopts, &w->wregion, &w->wr, err);
+    int rc = dfpn_solve_wider(&w->p, moves, &w->o, &w->wregion, &w->wr, err);
     if (rc != 0 && rc != 1) /* 1: no wider region, or only the pass succeeds */
         snprintf(w->wcheck_error, sizeof w->wcheck_error, "%.150s", err);
 }
@@ -806,7 +807,7 @@ static void solve_one(const solve_args *a, solve_item *it)
             if (rc == 0 && w->r.status == DFPN_DISPROVED && w->p.region_from == LD_FROM_INFERRED && !a->dopts.only)
                 it->wide = widen(w);
             if (rc == 0 && a->wider_check && !a->dopts.only)
-                wider_check(a, w);
+                wider_check(w);
         }
         if (rc == 0) {
             it->kind = ITEM_SOLVED;

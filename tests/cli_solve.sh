@@ -520,6 +520,20 @@ assert w["nodes"] == 20000 and w["seconds"] >= 0, w
 check_exit 0 "  ... in text" vp go solve -q --nodes 20000 --time-limit 0 --wider-check "$w99"
 check "  ... its line" grep -q '^  wider check (48 points; [0-9]* nodes, [0-9.]* s): C19 refuted (line C19 B19 [A-T0-9 ]*); B19 open$' "$T/out"
 check "  ... and its summary" grep -q '^  wider check: 1 problem, 2 first moves tried again: 0 proved there, 0 by ko, 1 refuted, 1 open$' "$T/out"
+# The wider check runs with the file's own options: --first book searches
+# the book's B19 first there too, as --first B19 does (before, it took the
+# command's options and searched without it: C19 refuted, B19 open).
+check_exit 0 "  ... --first book" vp go solve --json -q --nodes 20000 --time-limit 0 --wider-check --first book "$w99"
+mv "$T/out" "$T/wbook"
+check_exit 0 "  ... --first B19" vp go solve --json -q --nodes 20000 --time-limit 0 --wider-check --first B19 "$w99"
+check_py "  ... the same wider check, with B19 first" '
+import sys
+a, b = records(sys.argv[1])[0]["wider_check"], records(sys.argv[2])[0]["wider_check"]
+for w in (a, b):
+    del w["seconds"]
+assert a == b, (a, b)
+assert a["refuted"] == {} and sorted(a["open"]) == ["B19", "C19"] and a["nodes"] == 20000, a
+' "$T/wbook" "$T/out"
 check_exit 0 "  ... not asked: null" vp go solve --json -q --nodes 20000 --time-limit 0 "$w99"
 check_py "  ... wider_check is null" '
 import sys
