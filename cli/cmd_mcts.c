@@ -117,29 +117,19 @@ static int ends_with(const char *s, const char *suffix)
  * here, on each problem's board later). */
 static void parse_options(const char *s, mcts_args *a)
 {
-    const char *p = s;
+    int v[64]; /* room past K, so that a fifth point is told apart */
+    int n = goprob_parse_list("--options", s, v, 64, "four points like B19,C18,D19,A17", "points");
     a->noptions = 0;
-    for (;;) {
-        char item[32], err[VP_ERRLEN];
-        size_t len = strcspn(p, ",");
-        if (len == 0 || len >= sizeof item)
-            cli_usage_error("--options: malformed list '%s' (expected four points like B19,C18,D19,A17)", s);
-        memcpy(item, p, len);
-        item[len] = '\0';
-        int pt;
-        if (coord_parse(item, 19, &pt, err))
-            cli_usage_error("--options: %s", err);
-        if (pt == COORD_PASS)
+    for (int k = 0; k < n; k++) {
+        char c[COORD_BUFLEN];
+        if (v[k] == GO_PASS)
             cli_usage_error("--options: 'pass' is not an option (the search plays no passes)");
-        if (a->noptions == MCTS_K)
+        if (k == MCTS_K)
             cli_usage_error("--options: more than %d points in '%s'", MCTS_K, s);
-        for (int i = 0; i < a->noptions; i++)
-            if (a->options[i] == pt)
-                cli_usage_error("--options: %s is given twice", item);
-        a->options[a->noptions++] = pt;
-        if (!p[len])
-            break;
-        p += len + 1;
+        for (int i = 0; i < k; i++)
+            if (v[i] == v[k])
+                cli_usage_error("--options: %s is given twice", coord_format(v[k], 19, c));
+        a->options[a->noptions++] = v[k];
     }
     if (a->noptions < MCTS_K)
         cli_usage_error("--options: %d point%s in '%s', K=4 needs %d", a->noptions, a->noptions == 1 ? "" : "s", s,

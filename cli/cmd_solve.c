@@ -32,6 +32,7 @@
 #define SOLVE_FORMAT "vitalpoint-go-solve"
 #define SOLVE_DEFAULT_NODES 2000000LL
 #define SOLVE_DEFAULT_SECONDS 10.0
+#define SOLVE_AFTER_MAX 400 /* moves of --after */
 
 static const char solve_help[] =
     "Usage: vp go solve FILE... [OPTIONS]\n"
@@ -75,6 +76,10 @@ static const char solve_help[] =
     "                       pass, or 'book': the file's own first move): the\n"
     "                       others get what is left of the budget. Only the\n"
     "                       order changes; every answer is still proven\n"
+    "      --after LINE     solve the position after these moves (points or\n"
+    "                       pass, comma-separated, in order), played from the\n"
+    "                       problem as defined, its side to play first: the\n"
+    "                       side to play and its goal turn with each move\n"
     "  -q, --quiet          no progress bar; with --json, no summary on stderr\n"
     "  -h, --help           this help\n";
 
@@ -83,6 +88,7 @@ typedef struct solve_args {
     ld_problem_opts lopts;
     int json, quiet, wider_check;
     int first_book; /* --first book: each file's book move first */
+    int after[SOLVE_AFTER_MAX], nafter; /* --after: the line played first */
     long threads;
     const char *sgf_dir;
 } solve_args;
@@ -160,7 +166,8 @@ enum {
     OPT_MOVES,
     OPT_WIDER_CHECK,
     OPT_PAR_START,
-    OPT_FIRST
+    OPT_FIRST,
+    OPT_AFTER
 };
 
 static void parse_args(int argc, char **argv, solve_args *a)
@@ -174,7 +181,8 @@ static void parse_args(int argc, char **argv, solve_args *a)
         {"rules", required_argument, 0, OPT_RULES},     {"att-stage", required_argument, 0, OPT_ATT_STAGE},
         {"moves", required_argument, 0, OPT_MOVES},     {"wider-check", no_argument, 0, OPT_WIDER_CHECK},
         {"search-threads", required_argument, 0, 'j'},  {"par-start", required_argument, 0, OPT_PAR_START},
-        {"first", required_argument, 0, OPT_FIRST},     {"help", no_argument, 0, 'h'},
+        {"first", required_argument, 0, OPT_FIRST},     {"after", required_argument, 0, OPT_AFTER},
+        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(a, 0, sizeof *a);
     dfpn_opts_init(&a->dopts);
@@ -222,6 +230,10 @@ static void parse_args(int argc, char **argv, solve_args *a)
             } else {
                 goprob_parse_moves("--first", optarg, &a->dopts.first_points, &a->dopts.first_pass);
             }
+            break;
+        case OPT_AFTER:
+            a->nafter = goprob_parse_list("--after", optarg, a->after, SOLVE_AFTER_MAX,
+                                          "moves like Q18 or pass, separated by commas", "moves");
             break;
         case OPT_WIDER_CHECK: a->wider_check = 1; break;
         case 'q': a->quiet = 1; break;
@@ -481,6 +493,7 @@ static json_t *search_json(const solve_work *w, const solve_args *a)
                                          : bb361_is_empty(o->first_points) && !o->first_pass ? json_null()
                                                                                             : json_string("list"));
     json_object_set_new(s, "wider_check", json_boolean(a->wider_check));
+    json_object_set_new(s, "after", a->nafter ? goprob_moves_json(a->after, a->nafter, w->size) : json_null());
     return s;
 }
 
@@ -792,6 +805,22 @@ static void solve_one(const solve_args *a, solve_item *it)
         rc = goprob_markup_goal(text, len, &lo.markup_goal, err);
         if (rc == 0)
             rc = ld_problem_from(&w->pr, &lo, &w->p, err);
+        if (rc == 0 && a->nafter) {
+            /* --after: the position after the line; the book's first move
+             * answers another question there */
+            ld_problem *q = malloc(sizeof *q);
+            int bad;
+            char e[VP_ERRLEN];
+            rc = q ? ld_problem_after(&w->p, a->after, a->nafter, q, &bad, e) : VP_ENOMEM;
+            if (rc == 0) {
+                w->p = *q;
+                w->has_book = 0;
+            } else {
+                snprintf(err, VP_ERRLEN, "--after: %.200s", q ? e : "out of memory");
+                it->kind = ITEM_ERROR;
+            }
+            free(q);
+        }
         if (rc == 0) {
             dfpn_opts *o = &w->o;
             *o = a->dopts;
@@ -804,7 +833,8 @@ static void solve_one(const solve_args *a, solve_item *it)
             rc = dfpn_solve(&w->p, o, &w->r, err);
             if (rc == VP_ERANGE && a->dopts.only)
                 it->kind = ITEM_ERROR; /* a first move of --moves not in play: the user's input */
-            if (rc == 0 && w->r.status == DFPN_DISPROVED && w->p.region_from == LD_FROM_INFERRED && !a->dopts.only)
+            if (rc == 0 && w->r.status == DFPN_DISPROVED && w->p.region_from == LD_FROM_INFERRED && !a->dopts.only &&
+                !a->nafter) /* a walked line keeps its region */
                 it->wide = widen(w);
             if (rc == 0 && a->wider_check && !a->dopts.only)
                 wider_check(w);

@@ -53,6 +53,28 @@ void goprob_parse_moves(const char *opt, const char *s, bb361 *set, int *pass)
 
 void goprob_parse_points(const char *opt, const char *s, bb361 *set) { goprob_parse_moves(opt, s, set, NULL); }
 
+int goprob_parse_list(const char *opt, const char *s, int *out, int max, const char *expected, const char *noun)
+{
+    int n = 0;
+    for (const char *p = s;;) {
+        char item[32], err[VP_ERRLEN];
+        size_t len = strcspn(p, ",");
+        if (len == 0 || len >= sizeof item)
+            cli_usage_error("%s: malformed list '%s' (expected %s)", opt, s, expected);
+        if (n == max)
+            cli_usage_error("%s: more than %d %s in '%s'", opt, max, noun, s);
+        memcpy(item, p, len);
+        item[len] = '\0';
+        int pt;
+        if (coord_parse(item, 19, &pt, err))
+            cli_usage_error("%s: %s", opt, err);
+        out[n++] = pt == COORD_PASS ? GO_PASS : pt;
+        if (!p[len])
+            return n;
+        p += len + 1;
+    }
+}
+
 static int parse_color(const char *s)
 {
     if (!strcmp(s, "B") || !strcmp(s, "b") || !strcmp(s, "black"))

@@ -43,6 +43,12 @@ void goprob_parse_points(const char *opt, const char *s, bb361 *set);
  * (pass may be NULL: then it is refused, as above). */
 void goprob_parse_moves(const char *opt, const char *s, bb361 *set, int *pass);
 
+/* Parses a comma-separated list of single points (or "pass", as GO_PASS)
+ * in order into out[0..max): returns how many; exits with 2 naming opt
+ * when an item is malformed ("expected" says what was), is not a point on
+ * 19x19, or when there are more than max ("noun" names the items). */
+int goprob_parse_list(const char *opt, const char *s, int *out, int max, const char *expected, const char *noun);
+
 /* The VG[kill] / VG[live] goal of an SGF text into *goal (LD_GOAL_NONE for
  * JSON or none); returns 0 or VP_EINVAL with err set. */
 int goprob_markup_goal(const char *text, size_t len, int *goal, char *err);

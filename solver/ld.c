@@ -53,6 +53,7 @@ const char *ld_from_name(int from)
     case LD_FROM_COMMENT: return "comment";
     case LD_FROM_FLAGS: return "flags";
     case LD_FROM_WIDENED: return "widened";
+    case LD_FROM_LINE: return "line";
     default: return "inferred";
     }
 }
@@ -745,6 +746,62 @@ void ld_problem_widened(const ld_problem *p, const bb361 *region, ld_problem *ou
     out->region = *region;
     out->region_from = LD_FROM_WIDENED;
     summarize(out, 0);
+}
+
+/* 1 when a and b hold the same stones on every point, else 0. */
+static int same_stones(const go_board *a, const go_board *b)
+{
+    return bb361_equal(a->set[GO_BLACK], b->set[GO_BLACK]) && bb361_equal(a->set[GO_WHITE], b->set[GO_WHITE]);
+}
+
+int ld_problem_after(const ld_problem *p, const int *moves, int n, ld_problem *out, int *bad, char *err)
+{
+    go_board b = p->board, f;
+    char e[VP_ERRLEN], c[COORD_BUFLEN];
+    int color = p->to_move, size = p->board.size;
+    *bad = -1;
+    *out = *p;
+    if (ld_frame(p, &f, e))
+        return vp_fail(err, VP_EINVAL, "the problem's frame cannot be built (%s)", e);
+    for (int i = 0; i < n; i++, color = go_other(color)) {
+        int m = moves[i];
+        *bad = i;
+        if (m != GO_PASS && (bb361_x(m) >= size || bb361_y(m) >= size))
+            return vp_fail(err, VP_EINVAL, "move %d is off the %dx%d board", i + 1, size, size);
+        coord_format(m, size, c);
+        if (m != GO_PASS && !bb361_test(&p->region, m))
+            return vp_fail(err, VP_EINVAL, "move %d (%s) is outside the region", i + 1, c);
+        if (go_play(&b, color, m, e))
+            return vp_fail(err, VP_EINVAL, "move %d (%s): %s", i + 1, c, e);
+        if (go_play(&f, color, m, e))
+            return vp_fail(err, VP_EINVAL, "move %d (%s) is not legal in the framed position: %s", i + 1, c, e);
+        out->board = b;
+        out->target = chains_through(&b, bb361_and(p->target, b.set[p->defender]));
+        if (bb361_is_empty(out->target))
+            return vp_fail(err, VP_EINVAL, "move %d (%s) captures every target stone: the attacker has won", i + 1, c);
+        go_board g;
+        /* the frame of the board after the move must be the framed
+         * position after it: else a capture went differently on the board
+         * and in the frame, which stands for the rest of the board */
+        if (ld_frame(out, &g, e) || !same_stones(&g, &f))
+            return vp_fail(err, VP_EINVAL,
+                           "move %d (%s) captures differently on the board and in the framed position (the frame "
+                           "stands for the rest of the board), so the position after it is not one df-pn searches",
+                           i + 1, c);
+    }
+    *bad = -1;
+    if (n > 0 && b.ko)
+        return vp_fail(err, VP_EINVAL,
+                       "the line ends with a ko capture (move %d): a problem starts with no ko ban, so end the "
+                       "line a move earlier or later",
+                       n);
+    out->to_move = color;
+    out->board.to_move = color;
+    out->goal = color == p->defender ? LD_LIVE : LD_KILL;
+    out->to_move_from = out->goal_from = LD_FROM_LINE;
+    summarize(out, 0);
+    append(out->summary, "; after %d move%s", n, n == 1 ? "" : "s");
+    return 0;
 }
 
 /* ---- frame ---------------------------------------------------------------------- */

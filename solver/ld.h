@@ -15,7 +15,7 @@
 enum { LD_GOAL_NONE = 0, LD_KILL = 1, LD_LIVE = 2 };
 
 /* Where a part of the problem came from. */
-enum { LD_FROM_INFERRED = 0, LD_FROM_MARKUP = 1, LD_FROM_COMMENT = 2, LD_FROM_FLAGS = 3, LD_FROM_WIDENED = 4 };
+enum { LD_FROM_INFERRED = 0, LD_FROM_MARKUP = 1, LD_FROM_COMMENT = 2, LD_FROM_FLAGS = 3, LD_FROM_WIDENED = 4, LD_FROM_LINE = 5 };
 
 #define LD_SUMMARY_LEN 320
 #define LD_DEFAULT_MARGIN 0
@@ -105,6 +105,24 @@ int ld_widen(const ld_problem *p, int step, bb361 *out);
  * LD_FROM_WIDENED, its summary rewritten; returns nothing. */
 void ld_problem_widened(const ld_problem *p, const bb361 *region, ld_problem *out);
 
+/*
+** *out = p after the line moves[0..n) (points, or GO_PASS), played on the
+** board by the rules (simple ko), p's side to play first, alternating: the
+** side to play and the goal turn with each move (the goal is the one of
+** the side to play, as in any problem), the region stays, and the target
+** is the chains through p's target points that still hold defender stones.
+** Each move must be in the region (or a pass), legal on the board and in
+** the framed position, leave a target stone, and capture the same stones
+** on the board and in the framed position (the frame of the board after
+** it is the framed position after it), so that the result is the
+** position df-pn searches after those moves; the line may not end
+** with a ko capture (a problem starts with no ko ban). The history of the
+** line is not kept: its positions are not cycles for the search.
+** Returns 0, or VP_EINVAL with the reason in err and the index of the
+** faulty move in *bad (-1 when the fault is not a move's).
+*/
+int ld_problem_after(const ld_problem *p, const int *moves, int n, ld_problem *out, int *bad, char *err);
+
 /* The goal a text states ("to live", "to kill", "to capture"), or
  * LD_GOAL_NONE when it states none or both. */
 int ld_goal_from_text(const char *text);
@@ -114,7 +132,7 @@ int ld_sgf_goal(const sgf_node *root, int *goal, char *err);
 
 /* "kill", "live" or "none". */
 const char *ld_goal_name(int goal);
-/* "inferred", "markup", "comment" or "flags". */
+/* "inferred", "markup", "comment", "flags", "widened" or "line". */
 const char *ld_from_name(int from);
 
 /* 1 when point is in the problem's region, else 0. */

@@ -549,6 +549,85 @@ o = records(sys.argv[1])[0]
 assert o["wider_check"] is None and o["inferred"]["region"] == "flags", o
 ' "$T/out"
 
+# --after: the position after a line. Walking the solver's own main line
+# of Cho 74 (D18 lives in the widened region A14-G19; tests/widen/README)
+# keeps its value at every step: after each prefix the side to play turns
+# and its goal with it, the prover's side to play proves with the line's
+# next move among its first moves, and the other side's is disproved.
+check_exit 0 "--after: Cho 74 solved for its main line" vp go solve --json -q -t 1 --nodes 200000 --time-limit 0 "$w74"
+check_py "  ... each position of the main line keeps its value" '
+import json, subprocess, sys
+o = records(sys.argv[1])[0]
+line = o["main_line"]
+assert o["status"] == "proved" and o["to_play"] == "B" and o["goal"] == "live" and len(line) >= 5, o
+base = [sys.argv[3], "go", "solve", "--json", "-q", "-t", "1", "--nodes", "200000", "--time-limit", "0",
+        "--region", ",".join(o["region"]), "--target", ",".join(o["target"]), "--to-play", "B", "--goal", "live"]
+for k in range(1, len(line)):
+    r = subprocess.run(base + ["--after", ",".join(line[:k]), sys.argv[2]], capture_output=True, text=True)
+    assert r.returncode == 0, (k, r.stderr)
+    a = json.loads(r.stdout)
+    prover = k % 2 == 0
+    assert a["to_play"] == ("B" if prover else "W") and a["goal"] == ("live" if prover else "kill"), (k, a)
+    assert a["inferred"]["to_play"] == "line" and a["inferred"]["goal"] == "line", a["inferred"]
+    assert a["search"]["after"] == line[:k] and a["book"] is None and a["agrees_with_book"] is None, a
+    assert "after %d move" % k in a["definition"], a["definition"]
+    if prover:
+        assert a["status"] == "proved" and line[k] in a["first_moves"], (k, line, a["first_moves"])
+    else:
+        assert a["status"] == "disproved" and a["first_moves"] == [] and a["ko_moves"] == [], (k, a["status"])
+' "$T/out" "$w74" "$VP"
+# The inferred region is kept: D18 D17 leaves Black no life in it (the
+# inferred region refutes D18 so), and that disproof is not solved again in
+# the wider region, where E17 lives (the walk above).
+check_exit 0 "  ... the inferred region kept" vp go solve --json -q -t 1 --nodes 200000 --time-limit 0 --after D18,D17 "$w74"
+check_py "  ... disproved in its 28 points, not widened" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "disproved" and o["to_play"] == "B" and o["goal"] == "live", o
+assert len(o["region"]) == 28 and o["inferred"]["region"] == "inferred" and o["region_check"] is None, o
+' "$T/out"
+check_exit 0 "  ... without --after: search.after is null" vp go solve --json -q -t 1 --nodes 1000 --time-limit 0 "$w99"
+check_py "  ... null" 'import sys; o = records(sys.argv[1])[0]; assert o["search"]["after"] is None, o["search"]' "$T/out"
+
+# A line that cannot be played is the file's error: its message names the
+# file and the move, the batch goes on (the second file is solved), and the
+# exit status is 1.
+check_after_error() {
+    _desc=$1
+    _line=$2
+    _want=$3
+    shift 3
+    check_exit 1 "--after $_line: $_desc" vp go solve -q -t 1 --nodes 1000 --time-limit 0 --after "$_line" "$@"
+    check "  ... names the file and the move" grep -qF "$_want" "$T/err"
+    check "  ... one error" grep -q '^summary: 1 file: 0 proved, 0 ko, 0 disproved, 0 unknown (0 undefined), 1 error$' "$T/out"
+}
+r99=$(region_of "$T/out")
+check_after_error "an occupied point" C19,D19 "Prob0099.json: --after: move 2 (D19): D19 is occupied" --region "$r99" "$w99"
+check_after_error "outside the region" A1 "Prob0099.json: --after: move 1 (A1) is outside the region" --region "$r99" "$w99"
+check_after_error "the target captured" C19,D18,B19,pass,G19,pass,E17 \
+    "Prob0099.json: --after: move 7 (E17) captures every target stone: the attacker has won" --region "$r99" "$w99"
+# A direct ko (tests/ld_shapes_test.c): Black's A18 takes White's A19.
+printf '{"AB": ["ba", "ea", "eb", "ec", "ad", "bd", "cd", "dd", "ed"], "AW": ["aa", "da", "bb", "cb", "db", "ac", "bc", "cc", "dc"], "SZ": "19", "C": "Black to kill"}\n' >"$T/ko.json"
+check_after_error "a ko capture last" A18 "ko.json: --after: the line ends with a ko capture (move 1)" "$T/ko.json"
+check_after_error "off a 9x9 board" A18 "kill.sgf: --after: move 1 is off the 9x9 board" "$T/kill.sgf"
+check_exit 1 "  ... in a batch: the other file solved" vp go solve --json -q -t 1 --nodes 100000 --time-limit 0 --after A18 "$T/ko.json" "$w99"
+check_py "  ... Cho 99 after A18: White to live" '
+import sys
+r = records(sys.argv[1])
+assert len(r) == 2 and r[0]["status"] == "error" and "ko capture" in r[0]["reason"], r[0]
+o = r[1]
+assert o["to_play"] == "W" and o["goal"] == "live" and o["status"] in ("proved", "ko", "disproved"), o
+' "$T/out"
+check_exit 0 "  ... the ko ban lifted by a pass: solved" vp go solve --json -q -t 1 --nodes 100000 --time-limit 0 --after A18,pass "$T/ko.json"
+check_py "  ... Black to kill after A18 pass: connecting at A19 kills" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["to_play"] == "B" and o["goal"] == "kill" and o["search"]["after"] == ["A18", "pass"], o
+assert "A19" not in o["target"] and o["status"] == "proved" and "A19" in o["first_moves"], o
+' "$T/out"
+check_exit 2 "--after: a malformed line is a usage error" vp go solve -q --after C19,,D18 "$w99"
+check "  ... says so" grep -q "^vp: --after: malformed list 'C19,,D18'" "$T/err"
+
 # The bundled problems (when the shared data is beside the tree): every
 # record well formed, with a small budget.
 data="$top_srcdir/../shared/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary"

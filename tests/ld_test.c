@@ -393,6 +393,58 @@ static void test_widen(void)
           "widened summary '%s'", q.summary);
 }
 
+/* ld_problem_after: the position after a line, and the lines it refuses. */
+static const char *const after_rows[] = {
+    "O O O . X",
+    ". X X X X",
+    "X X X X X",
+};
+
+static void test_after(void)
+{
+    go_board b;
+    ld_problem p, q;
+    char err[VP_ERRLEN];
+    int bad;
+    if (define_corner(&b, kill_rows, 3, GO_BLACK, &p, "after"))
+        return;
+    /* Black B19, White A19 (taking B19), Black passes: White to live, the
+     * target the chains through the original points, the region kept */
+    int line[3] = {pt("B19", 19), pt("A19", 19), GO_PASS};
+    int rc = ld_problem_after(&p, line, 3, &q, &bad, err);
+    CHECK(rc == 0 && bad == -1, "after B19 A19 pass: %d %s", rc, err);
+    CHECK(q.to_move == GO_WHITE && q.board.to_move == GO_WHITE && q.goal == LD_LIVE && q.defender == GO_WHITE &&
+              q.to_move_from == LD_FROM_LINE && q.goal_from == LD_FROM_LINE,
+          "after 3 moves: white to live (%d %d)", q.to_move, q.goal);
+    CHECK(bb361_equal(q.region, p.region) && go_color_at(&q.board, pt("B19", 19)) == GO_EMPTY &&
+              go_color_at(&q.board, pt("A19", 19)) == GO_WHITE && bb361_test(&q.target, pt("A19", 19)) &&
+              bb361_subset(p.target, q.target) && go_passes(&q.board) == 1,
+          "after 3 moves: B19 taken, A19 joins the target, the pass pending");
+    CHECK(strstr(q.summary, "white to play (line); goal: live (line)") && strstr(q.summary, "; after 3 moves"),
+          "after summary '%s'", q.summary);
+    check_invariants(&q, "after");
+    /* two moves: the side and the goal turn back */
+    rc = ld_problem_after(&p, line, 2, &q, &bad, err);
+    CHECK(rc == 0 && q.to_move == GO_BLACK && q.goal == LD_KILL, "after 2 moves: black to kill (%d)", rc);
+    /* refused: occupied, outside the region, off the board */
+    int occupied[2] = {pt("B19", 19), pt("C19", 19)};
+    rc = ld_problem_after(&p, occupied, 2, &q, &bad, err);
+    CHECK(rc == VP_EINVAL && bad == 1 && strstr(err, "move 2 (C19)"), "occupied: %d %d %s", rc, bad, err);
+    int outside[1] = {pt("H10", 19)};
+    rc = ld_problem_after(&p, outside, 1, &q, &bad, err);
+    CHECK(rc == VP_EINVAL && bad == 0 && strstr(err, "outside the region"), "outside: %d %s", rc, err);
+    /* White's A19-C19 has D19 in the region and A18 outside it, which the
+     * frame fills: Black's D19 captures in the framed position only */
+    ld_problem r;
+    if (define_corner(&b, after_rows, 3, GO_BLACK, &r, "after, edge"))
+        return;
+    r.region = pts("A19 B19 C19 D19", 19);
+    int d19[1] = {pt("D19", 19)};
+    rc = ld_problem_after(&r, d19, 1, &q, &bad, err);
+    CHECK(rc == VP_EINVAL && bad == 0 && strstr(err, "captures differently on the board and in the framed position"),
+          "a capture the frame decides: %d %s", rc, err);
+}
+
 static void test_overrides(void)
 {
     go_board b;
@@ -830,6 +882,7 @@ int main(void)
     test_markup();
     test_overrides();
     test_widen();
+    test_after();
     test_refusals();
     test_corpus();
     printf("ld_test: %d passed, %d failed, %d skipped\n", test_passed, test_failed, test_skipped);
