@@ -2,7 +2,7 @@
 """Feed vp mutated inputs and report what a reader should never do.
 
     python3 bench/fuzz_inputs.py --vp PATH [--seed N] [--count N] [--work DIR]
-                                 [--only problems,sets,gtp,extremes]
+                                 [--only problems,sets,gtp,extremes,lines]
 
 PATH is a vp binary, best one built with AddressSanitizer and
 UndefinedBehaviorSanitizer (configure with CFLAGS="-O1 -g
@@ -10,7 +10,7 @@ UndefinedBehaviorSanitizer (configure with CFLAGS="-O1 -g
 -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined"); with
 libtool, the real binary is .libs/vp and LD_LIBRARY_PATH must name .libs.
 
-Four groups, each file or session run alone:
+Five groups, each file or session run alone:
   problems  mutants of bundled Go problems, as JSON and as SGF (from
             `vp go show --sgf`), through `vp go solve --json` (300 nodes)
             and `vp go show`;
@@ -18,7 +18,10 @@ Four groups, each file or session run alone:
             a directory, an empty file) through the same two commands;
   sets      mutants of the test fixtures through `vp go audit`, `vp score`,
             `vp metrics trees` and `vp metrics claims`;
-  gtp       random GTP sessions through `vp gtp`.
+  gtp       random GTP sessions through `vp gtp`;
+  lines     random lines through `vp go solve --after` on bundled problems
+            (mostly empty points of the inferred region, passes, a point
+            played again, now and then a malformed item), --count of them.
 
 A finding is a crash (a signal or exit status 124 and up, which includes a
 hang past --timeout), a sanitizer report on stderr, or an error exit whose
@@ -29,6 +32,7 @@ run can be repeated.
 """
 import argparse
 import glob
+import json
 import os
 import random
 import subprocess
@@ -155,6 +159,46 @@ def extremes(r, work):
         r.run(["go", "show", path])
 
 
+COLS = "ABCDEFGHJKLMNOPQRST"
+
+
+def lines(r, rng, count, work):
+    """`vp go solve --after` with random lines on bundled problems: empty
+    points of the inferred region (often legal; sometimes occupied by the
+    line itself, suicide, capturing or ending in a ko), passes, and now and
+    then an odd item."""
+    files = sorted(glob.glob(os.path.join(DATA, "*", "*.json")))
+    if not files:
+        print("fuzz_inputs: no problems under %s, the group skipped" % DATA, flush=True)
+        return
+    regions = {}
+    for i in range(count):
+        f = rng.choice(files)
+        if f not in regions:  # the inferred region's empty points, most moves' pool
+            out = subprocess.run([r.vp, "go", "solve", "--json", "--quiet", "--nodes", "1", f],
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+            try:
+                d, o = json.load(open(f)), json.loads(out)
+                stones = {(ord(c[0]) - 97, ord(c[1]) - 97) for c in d.get("AB", []) + d.get("AW", [])}
+                regions[f] = sorted({(COLS.index(p[0]), 19 - int(p[1:])) for p in o["region"]} - stones)
+            except (ValueError, TypeError, IndexError, KeyError):
+                regions[f] = []
+        near = regions[f] or [(0, 0)]
+        line = []
+        for _ in range(rng.randint(1, 6)):
+            k = rng.random()
+            if k < 0.1:
+                line.append("pass")
+            elif k < 0.12:
+                line.append(rng.choice(["T19", "A1", "a19", "K10", "Z1", "A0", "", "pass"]))
+            elif k < 0.15 and line:
+                line.append(rng.choice(line))  # a point played before: occupied, or retaken
+            else:
+                x, y = rng.choice(near)
+                line.append("%s%d" % (COLS[x], 19 - y))
+        r.run(["go", "solve", "--json", "--quiet", "--time-limit", "0", "--nodes", "300", "--after", ",".join(line), f])
+
+
 # Answers to tests/metrics/set.jsonl's questions, in the forms `vp score`
 # reads (a letter, a boxed point, a sample number, tokens, a modality).
 RESPONSES = b"""{"id": "e1", "model": "m1", "sample": 0, "response": "So the answer is A.", "tokens": 900}
@@ -244,7 +288,7 @@ def main():
     ap.add_argument("--count", type=int, default=1000, help="mutants of problems (the other groups: a tenth each)")
     ap.add_argument("--work", default=None, help="where the mutants go (default: a new folder in /tmp)")
     ap.add_argument("--timeout", type=float, default=60)
-    ap.add_argument("--only", default="problems,extremes,sets,gtp")
+    ap.add_argument("--only", default="problems,extremes,sets,gtp,lines")
     a = ap.parse_args()
     work = a.work or subprocess.run(["mktemp", "-d", "/tmp/vp-fuzz.XXXXXX"], stdout=subprocess.PIPE,
                                      text=True, check=True).stdout.strip()
@@ -260,6 +304,8 @@ def main():
         sets(r, rng, max(1, a.count // 10), work)
     if "gtp" in only:
         gtp(r, rng, max(1, a.count // 10), work)
+    if "lines" in only:
+        lines(r, rng, a.count, work)
     print("fuzz_inputs: seed %d, %d runs, %d findings (mutants in %s)" % (a.seed, r.runs, len(r.findings), work))
     return 1 if r.findings else 0
 

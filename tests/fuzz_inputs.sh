@@ -1,7 +1,8 @@
 #!/bin/sh
 # fuzz_inputs.sh: bench/fuzz_inputs.py, a short run on the built vp (every
 # group: mutated problems, the hand-made extremes, mutated sets, answers
-# and traces, random GTP sessions) must find nothing: no crash, no hang,
+# and traces, random GTP sessions, random lines for `go solve --after`)
+# must find nothing: no crash, no hang,
 # no sanitizer report (under `.ci/run`'s sanitized pass), every error in
 # one line. And the fuzzer must see a fault: a stand-in vp that answers
 # with a two-line error, one that dies of a signal.
@@ -11,7 +12,7 @@
 need_python fuzz_inputs "the fuzzer"
 F="$top_srcdir/bench/fuzz_inputs.py"
 
-check_exit 0 "40 mutated problems, 4 of each fixture, 4 GTP sessions, the extremes: nothing found" \
+check_exit 0 "40 mutated problems, 4 of each fixture, 4 GTP sessions, the extremes, 40 lines: nothing found" \
     "$PYTHON3" "$F" --vp "$VP" --count 40 --seed 3 --work "$T/fz"
 check "  ... the count of runs and findings" grep -q '^fuzz_inputs: seed 3, [0-9]* runs, 0 findings' "$T/out"
 
