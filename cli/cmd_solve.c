@@ -137,6 +137,8 @@ typedef struct solve_work {
     dfpn_result wr;          /* when wr.nroot > 0 (the work is zeroed) */
     dfpn_opts o;             /* the search's options for this file (--first
                               * book made the file's own) */
+    const int *after;        /* --after's line when it was played, else NULL */
+    int nafter;
 } solve_work;
 
 /* ---- arguments ------------------------------------------------------------ */
@@ -360,6 +362,12 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
     if (r->reason[0])
         strbuf_printf(&s, " (%s)", r->reason);
     strbuf_printf(&s, "\n  problem: %s\n", p->summary);
+    if (w->after) {
+        strbuf_puts(&s, "  after:");
+        for (int i = 0; i < w->nafter; i++)
+            strbuf_printf(&s, " %s", coord_format(w->after[i], size, buf));
+        strbuf_puts(&s, "\n");
+    }
     if (w->region_check[0])
         strbuf_printf(&s, "  region check: %s\n", w->region_check);
     if (it->edge) {
@@ -815,6 +823,8 @@ static void solve_one(const solve_args *a, solve_item *it)
             if (rc == 0) {
                 w->p = *q;
                 w->has_book = 0;
+                w->after = a->after;
+                w->nafter = a->nafter;
             } else {
                 snprintf(err, VP_ERRLEN, "--after: %.200s", q ? e : "out of memory");
                 it->kind = ITEM_ERROR;

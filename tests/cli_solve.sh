@@ -586,6 +586,9 @@ o = records(sys.argv[1])[0]
 assert o["status"] == "disproved" and o["to_play"] == "B" and o["goal"] == "live", o
 assert len(o["region"]) == 28 and o["inferred"]["region"] == "inferred" and o["region_check"] is None, o
 ' "$T/out"
+check_exit 0 "  ... in text" vp go solve -q -t 1 --nodes 200000 --time-limit 0 --after D18,D17 "$w74"
+check "  ... the definition and the line" grep -q '^  problem: black to play (line); goal: live (line); .*; after 2 moves$' "$T/out"
+check "  ... the line's moves" grep -q '^  after: D18 D17$' "$T/out"
 check_exit 0 "  ... without --after: search.after is null" vp go solve --json -q -t 1 --nodes 1000 --time-limit 0 "$w99"
 check_py "  ... null" 'import sys; o = records(sys.argv[1])[0]; assert o["search"]["after"] is None, o["search"]' "$T/out"
 
