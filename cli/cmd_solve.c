@@ -616,14 +616,24 @@ static char *sgf_report(const solve_work *w, char *err)
     problem_init(out);
     out->width = w->pr.width;
     out->height = w->pr.height;
-    out->nblack = w->pr.nblack;
-    out->nwhite = w->pr.nwhite;
-    memcpy(out->black, w->pr.black, sizeof out->black);
-    memcpy(out->white, w->pr.white, sizeof out->white);
+    int v[GO_NPOINTS], n;
+    if (w->after) { /* --after: the position after the line */
+        n = goprob_points_of(p->board.set[GO_BLACK], size, v);
+        for (int i = 0; i < n; i++)
+            out->black[out->nblack++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
+        n = goprob_points_of(p->board.set[GO_WHITE], size, v);
+        for (int i = 0; i < n; i++)
+            out->white[out->nwhite++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
+    } else {
+        out->nblack = w->pr.nblack;
+        out->nwhite = w->pr.nwhite;
+        memcpy(out->black, w->pr.black, sizeof out->black);
+        memcpy(out->white, w->pr.white, sizeof out->white);
+    }
     out->to_move = p->to_move == GO_BLACK ? PROBLEM_BLACK : PROBLEM_WHITE;
     /* the definition as markup (MA target, SQ region, VG goal), so that
      * solving the written file defines the same problem */
-    int v[GO_NPOINTS], n = goprob_points_of(p->target, size, v);
+    n = goprob_points_of(p->target, size, v);
     for (int i = 0; i < n; i++)
         out->marks[out->nmarks++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
     n = goprob_points_of(p->region, size, v);
@@ -637,6 +647,11 @@ static char *sgf_report(const solve_work *w, char *err)
     if (r->reason[0])
         strbuf_printf(&c, " (%s)", r->reason);
     strbuf_printf(&c, "; %lld nodes.\n%s", r->nodes, p->summary);
+    if (w->after) {
+        strbuf_puts(&c, ":");
+        for (int i = 0; i < w->nafter; i++)
+            strbuf_printf(&c, " %s", coord_format(w->after[i], size, buf));
+    }
     out->comment = strbuf_take(&c);
 
     int ok = out->comment != NULL;

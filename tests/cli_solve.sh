@@ -589,6 +589,20 @@ assert len(o["region"]) == 28 and o["inferred"]["region"] == "inferred" and o["r
 check_exit 0 "  ... in text" vp go solve -q -t 1 --nodes 200000 --time-limit 0 --after D18,D17 "$w74"
 check "  ... the definition and the line" grep -q '^  problem: black to play (line); goal: live (line); .*; after 2 moves$' "$T/out"
 check "  ... the line's moves" grep -q '^  after: D18 D17$' "$T/out"
+# --sgf-out writes the position after the line (its setup, side to play
+# and markup): solved again, the file defines the same problem.
+mkdir -p "$T/sgfafter"
+check_exit 0 "  ... --sgf-out" vp go solve --json -q -t 1 --nodes 200000 --time-limit 0 --after D18,D17 --sgf-out "$T/sgfafter" "$w74"
+mv "$T/out" "$T/after.jsonl"
+check "  ... the line's stones in the setup (D18 black, D17 white)" sh -c "grep -o 'AB\\(\\[[a-s][a-s]\\]\\)*' '$T/sgfafter/Prob0074.sgf' | grep -q '\\[db\\]' && grep -o 'AW\\(\\[[a-s][a-s]\\]\\)*' '$T/sgfafter/Prob0074.sgf' | grep -q '\\[dc\\]'"
+check_exit 0 "  ... the written file solved" vp go solve --json -q -t 1 --nodes 200000 --time-limit 0 "$T/sgfafter/Prob0074.sgf"
+check_py "  ... the same problem and answer" '
+import sys
+a, b = records(sys.argv[1])[0], records(sys.argv[2])[0]
+for k in ("status", "to_play", "goal", "target", "region", "first_moves"):
+    assert a[k] == b[k], (k, a[k], b[k])
+assert b["inferred"]["to_play"] == "markup" and b["status"] == "disproved", b
+' "$T/after.jsonl" "$T/out"
 check_exit 0 "  ... without --after: search.after is null" vp go solve --json -q -t 1 --nodes 1000 --time-limit 0 "$w99"
 check_py "  ... null" 'import sys; o = records(sys.argv[1])[0]; assert o["search"]["after"] is None, o["search"]' "$T/out"
 
