@@ -789,8 +789,8 @@ int ld_problem_after(const ld_problem *p, const int *moves, int n, ld_problem *o
                            "stands for the rest of the board), so the position after it is not one df-pn searches",
                            i + 1, c);
     }
-    *bad = -1;
-    if (n > 0 && b.ko)
+    *bad = b.ko ? n - 1 : -1;
+    if (b.ko)
         return vp_fail(err, VP_EINVAL,
                        "the line ends with a ko capture (move %d): a problem starts with no ko ban, so end the "
                        "line a move earlier or later",

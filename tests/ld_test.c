@@ -400,6 +400,14 @@ static const char *const after_rows[] = {
     "X X X X X",
 };
 
+/* A direct ko (as in tests/ld_shapes_test.c): Black's A18 takes A19. */
+static const char *const after_ko_rows[] = {
+    "O X . O X",
+    ". O O O X",
+    "O O O O X",
+    "X X X X X",
+};
+
 static void test_after(void)
 {
     go_board b;
@@ -443,6 +451,15 @@ static void test_after(void)
     rc = ld_problem_after(&r, d19, 1, &q, &bad, err);
     CHECK(rc == VP_EINVAL && bad == 0 && strstr(err, "captures differently on the board and in the framed position"),
           "a capture the frame decides: %d %s", rc, err);
+    /* a line may not end with a ko capture; a pass after it lifts the ban */
+    if (define_corner(&b, after_ko_rows, 4, GO_BLACK, &r, "after, ko"))
+        return;
+    int ko[2] = {pt("A18", 19), GO_PASS};
+    rc = ld_problem_after(&r, ko, 1, &q, &bad, err);
+    CHECK(rc == VP_EINVAL && bad == 0 && strstr(err, "ends with a ko capture (move 1)"), "ko last: %d %d %s", rc, bad, err);
+    rc = ld_problem_after(&r, ko, 2, &q, &bad, err);
+    CHECK(rc == 0 && q.to_move == GO_BLACK && q.goal == LD_KILL && go_color_at(&q.board, pt("A19", 19)) == GO_EMPTY,
+          "ko then a pass: %d %s", rc, err);
 }
 
 static void test_overrides(void)
