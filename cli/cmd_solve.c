@@ -618,12 +618,13 @@ static char *sgf_report(const solve_work *w, char *err)
     out->height = w->pr.height;
     int v[GO_NPOINTS], n;
     if (w->after) { /* --after: the position after the line */
-        n = goprob_points_of(p->board.set[GO_BLACK], size, v);
-        for (int i = 0; i < n; i++)
-            out->black[out->nblack++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
-        n = goprob_points_of(p->board.set[GO_WHITE], size, v);
-        for (int i = 0; i < n; i++)
-            out->white[out->nwhite++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
+        for (int color = GO_BLACK; color <= GO_WHITE; color++) {
+            sgf_point *to = color == GO_BLACK ? out->black : out->white;
+            int *count = color == GO_BLACK ? &out->nblack : &out->nwhite;
+            n = goprob_points_of(p->board.set[color], size, v);
+            for (int i = 0; i < n; i++)
+                to[(*count)++] = (sgf_point){bb361_x(v[i]), out->height - 1 - bb361_y(v[i])};
+        }
     } else {
         out->nblack = w->pr.nblack;
         out->nwhite = w->pr.nwhite;
