@@ -460,6 +460,16 @@ static void test_after(void)
     rc = ld_problem_after(&r, ko, 2, &q, &bad, err);
     CHECK(rc == 0 && q.to_move == GO_BLACK && q.goal == LD_KILL && go_color_at(&q.board, pt("A19", 19)) == GO_EMPTY,
           "ko then a pass: %d %s", rc, err);
+    /* the retake at once is illegal; after a threat and its answer,
+     * written as two passes, White retakes A19 and captures A18 */
+    int retake[2] = {pt("A18", 19), pt("A19", 19)};
+    rc = ld_problem_after(&r, retake, 2, &q, &bad, err);
+    CHECK(rc == VP_EINVAL && bad == 1 && strstr(err, "move 2 (A19)"), "ko retaken at once: %d %d %s", rc, bad, err);
+    int exchange[5] = {pt("A18", 19), GO_PASS, GO_PASS, pt("A19", 19), GO_PASS};
+    rc = ld_problem_after(&r, exchange, 5, &q, &bad, err);
+    CHECK(rc == 0 && bad == -1 && q.to_move == GO_WHITE && q.goal == LD_LIVE &&
+              go_color_at(&q.board, pt("A18", 19)) == GO_EMPTY && go_color_at(&q.board, pt("A19", 19)) == GO_WHITE,
+          "ko retaken after two passes: %d %d %s", rc, bad, err);
 }
 
 static void test_overrides(void)
