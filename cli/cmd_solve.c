@@ -364,8 +364,7 @@ static char *text_report(const solve_item *it, const solve_work *w, const char *
     strbuf_printf(&s, "\n  problem: %s\n", p->summary);
     if (w->after) {
         strbuf_puts(&s, "  after:");
-        for (int i = 0; i < w->nafter; i++)
-            strbuf_printf(&s, " %s", coord_format(w->after[i], size, buf));
+        moves_text(&s, w->after, w->nafter, size);
         strbuf_puts(&s, "\n");
     }
     if (w->region_check[0])
@@ -650,8 +649,7 @@ static char *sgf_report(const solve_work *w, char *err)
     strbuf_printf(&c, "; %lld nodes.\n%s", r->nodes, p->summary);
     if (w->after) {
         strbuf_puts(&c, ":");
-        for (int i = 0; i < w->nafter; i++)
-            strbuf_printf(&c, " %s", coord_format(w->after[i], size, buf));
+        moves_text(&c, w->after, w->nafter, size);
     }
     out->comment = strbuf_take(&c);
 

@@ -771,8 +771,18 @@ int ld_problem_after(const ld_problem *p, const int *moves, int n, ld_problem *o
         coord_format(m, size, c);
         if (m != GO_PASS && !bb361_test(&p->region, m))
             return vp_fail(err, VP_EINVAL, "move %d (%s) is outside the region", i + 1, c);
-        if (go_play(&b, color, m, e))
+        if (go_play(&b, color, m, e)) {
+            /* say when the framed position allows it: the line parts from
+             * the board there (the frame took a liberty) */
+            go_board t = f;
+            char e2[VP_ERRLEN];
+            if (!go_play(&t, color, m, e2))
+                return vp_fail(err, VP_EINVAL,
+                               "move %d (%s): %s on the board, but legal in the framed position (the frame stands "
+                               "for the rest of the board)",
+                               i + 1, c, e);
             return vp_fail(err, VP_EINVAL, "move %d (%s): %s", i + 1, c, e);
+        }
         if (go_play(&f, color, m, e))
             return vp_fail(err, VP_EINVAL, "move %d (%s) is not legal in the framed position: %s", i + 1, c, e);
         out->board = b;

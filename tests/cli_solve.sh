@@ -642,6 +642,44 @@ o = records(sys.argv[1])[0]
 assert o["to_play"] == "B" and o["goal"] == "kill" and o["search"]["after"] == ["A18", "pass"], o
 assert "A19" not in o["target"] and o["status"] == "proved" and "A19" in o["first_moves"], o
 ' "$T/out"
+# A ko cannot be retaken at once; a threat and its answer elsewhere are
+# written as two passes before the retake (man/vp.1, --after).
+check_after_error "a ko retaken at once" A18,A19 "ko.json: --after: move 2 (A19): A19 retakes the ko at once (simple ko)" "$T/ko.json"
+check_exit 0 "  ... after a threat and its answer (two passes): solved" vp go solve --json -q -t 1 --nodes 100000 --time-limit 0 --after A18,pass,pass,A19,pass "$T/ko.json"
+check_py "  ... White to live, A19 retaken (A18 empty), connecting at C19 lives" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["to_play"] == "W" and o["goal"] == "live" and o["search"]["after"] == ["A18", "pass", "pass", "A19", "pass"], o
+assert "A19" in o["target"] and "A18" in o["region"] and "A18" not in o["target"], o
+assert o["status"] == "proved" and o["first_moves"] == ["C19"] and "A18" in o["refutations"], o
+' "$T/out"
+# bench/replay_lines.py (man/vp.1, --after; bench/RESULTS.md) replays a
+# run's lines through --after and sorts the refusals: a retake at once is
+# a fault (exit 1), a line that parts from the board where the frame took
+# a liberty (Cho 1's main line: White's A17 has A16 on the board, a frame
+# stone in the framed position, so Black's A19 is suicide on the board
+# only, and --after says so) is not.
+if have_python; then
+    mkdir -p "$T/replay"
+    cp "$T/ko.json" "$T/replay/ko.json"
+    cp "$top_srcdir/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary/Prob0001.json" "$T/replay/p1.json"
+    {
+        echo '{"file":"ko.json","status":"proved","rules":"chinese","main_line":["A18","pass","pass","A19","pass"],"refutations":{"pass":["pass","pass","A18"]}}'
+        echo '{"file":"p1.json","status":"proved","rules":"chinese","main_line":["B19","C19","E19","A17","A19"],"refutations":{"C19":["C19","B19"]}}'
+    } >"$T/replay/good.jsonl"
+    check_exit 0 "replay_lines.py: a played line, one ending in a ko capture, a frame parting, a short line left out" \
+        "$PYTHON3" "$top_srcdir/bench/replay_lines.py" "$T/replay/good.jsonl" --vp "$VP" --data "$T/replay" --jobs 2
+    check "  ... the counts" grep -q '^lines: 3 of at least 3 moves; played: 1; retake: 0; captured: 0; ko-last: 1; frame: 1; other: 0$' "$T/out"
+    check "  ... where the frame line parts" grep -q '^frame: parts at move 5: 1$' "$T/out"
+    check_exit 1 "  ... --after says where the line parts" vp go solve -q --nodes 1 --after B19,C19,E19,A17,A19 "$T/replay/p1.json"
+    check "  ... suicide on the board only" grep -qF "p1.json: --after: move 5 (A19): A19 is suicide on the board, but legal in the framed position (the frame stands for the rest of the board)" "$T/err"
+    echo '{"file":"ko.json","status":"proved","rules":"chinese","main_line":[],"refutations":{"A18":["A18","A19","C19"]}}' >"$T/replay/bad.jsonl"
+    check_exit 1 "replay_lines.py: a ko retaken at once is a fault" \
+        "$PYTHON3" "$top_srcdir/bench/replay_lines.py" "$T/replay/bad.jsonl" --vp "$VP" --data "$T/replay"
+    check "  ... counted and named" sh -c "grep -q '; retake: 1;' '$T/out' && grep -q '^ko.json: refutation of A18: A18 A19 C19: .*retakes the ko at once' '$T/out'"
+else
+    skip "replay_lines.py" "no python3"
+fi
 check_exit 2 "--after: a malformed line is a usage error" vp go solve -q --after C19,,D18 "$w99"
 check "  ... says so" grep -q "^vp: --after: malformed list 'C19,,D18'" "$T/err"
 

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Replay every line of a `vp go solve --json` run through `--after`.
+
+Usage: bench/replay_lines.py RUN.jsonl [--vp PATH] [--data DIR]
+                             [--min-len N] [--jobs J] [-- VP_ARGS...]
+
+Each record's main line and each refutation line of at least N moves
+(default 3) is given to `vp go solve --quiet --nodes 1 --after LINE FILE`
+(with the run's own --rules and any VP_ARGS), where FILE is the record's
+`file` under DIR (default: the current directory; a run made from
+../shared/data/tsumego names files relative to it). A line that
+`--after` refuses is counted by the kind of its error:
+
+  retake      a ko retaken at once (simple ko) or a superko repetition
+  captured    the line captures every target stone (the attacker has won)
+  ko-last     the line ends with a ko capture
+  frame       the line parts from the board where the frame stands in for
+              the rest of it: a move legal in one of the board and the
+              framed position and not in the other (a suicide on the
+              board only: the frame took a liberty), or that captures
+              differently in the two
+  other       anything else (an occupied point, a point outside the region)
+
+`captured` and `ko-last` are how a line may end, not faults: a refutation
+of a live problem often ends with the capture, and `--after` refuses to
+stop there by design. `frame` is what the frame is for: the solver's
+lines are lines of the framed position, and `--after` walks them on the
+board as far as the two agree. A `retake` or `other` would be a line that
+cannot be played as printed. Prints the counts, the first move number at
+which each `frame` line parts (a histogram), and every `retake` and
+`other`; exits 1 when there is one.
+"""
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+
+
+def kind_of(err):
+    if "at once" in err or "superko" in err:
+        return "retake"
+    if "captures every target stone" in err:
+        return "captured"
+    if "ends with a ko capture" in err:
+        return "ko-last"
+    if ("captures differently" in err or "not legal in the framed position" in err
+            or "legal in the framed position (" in err):
+        return "frame"
+    return "other"
+
+
+def main(argv):
+    extra = []
+    if "--" in argv:
+        k = argv.index("--")
+        argv, extra = argv[:k], argv[k + 1:]
+    vp, data, min_len, jobs, run = "vp", ".", 3, os.cpu_count() or 1, None
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--vp", "--data", "--min-len", "--jobs") and i + 1 < len(argv):
+            v = argv[i + 1]
+            if a == "--vp":
+                vp = v
+            elif a == "--data":
+                data = v
+            else:
+                try:
+                    n = int(v)
+                except ValueError:
+                    sys.exit("replay_lines.py: %s: not a number: %r" % (a, v))
+                if n < 1:
+                    sys.exit("replay_lines.py: %s: must be at least 1" % a)
+                if a == "--min-len":
+                    min_len = n
+                else:
+                    jobs = n
+            i += 2
+        elif run is None and not a.startswith("-"):
+            run = a
+            i += 1
+        else:
+            sys.exit(__doc__.split("\n\n")[1] if a in ("-h", "--help") else
+                     "replay_lines.py: unexpected argument %r (see --help)" % a)
+    if run is None:
+        sys.exit("replay_lines.py: no run file given (see --help)")
+    tasks = []
+    try:
+        with open(run) as f:
+            for no, text in enumerate(f, 1):
+                try:
+                    r = json.loads(text)
+                except ValueError as e:
+                    sys.exit("replay_lines.py: %s:%d: not JSON: %s" % (run, no, e))
+                if r.get("status") == "error":
+                    continue
+                lines = []
+                if r.get("main_line"):
+                    lines.append(("main line", r["main_line"]))
+                for mv, line in sorted((r.get("refutations") or {}).items()):
+                    lines.append(("refutation of " + mv, line))
+                rules = ["--rules", r["rules"]] if r.get("rules") else []
+                for name, line in lines:
+                    if len(line) >= min_len:
+                        tasks.append((r["file"], name, line, rules))
+    except OSError as e:
+        sys.exit("replay_lines.py: %s: %s" % (run, e.strerror))
+
+    def replay(t):
+        path, _, line, rules = t
+        try:
+            p = subprocess.run([vp, "go", "solve", "--quiet", "--nodes", "1"] + rules + extra +
+                               ["--after", ",".join(line), os.path.join(data, path)],
+                               capture_output=True, text=True)
+        except OSError as e:
+            return None, "cannot run %s: %s" % (vp, e.strerror)
+        return p.returncode, p.stderr.strip()
+
+    counts = {"played": 0, "retake": 0, "captured": 0, "ko-last": 0, "frame": 0, "other": 0}
+    faults = []
+    parts = {}
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        for t, (rc, err) in zip(tasks, ex.map(replay, tasks)):
+            if rc is None:
+                sys.exit("replay_lines.py: " + err)
+            if rc == 0:
+                counts["played"] += 1
+                continue
+            k = kind_of(err)
+            counts[k] += 1
+            if k == "frame":
+                at = err.split(": --after: move ", 1)[-1].split(" ", 1)[0]
+                parts[at] = parts.get(at, 0) + 1
+            if k in ("retake", "other"):
+                faults.append((t[0], t[1], " ".join(t[2]), err))
+    print("lines: %d of at least %d moves; played: %d; retake: %d; captured: %d; ko-last: %d; frame: %d; other: %d"
+          % (len(tasks), min_len, counts["played"], counts["retake"], counts["captured"],
+             counts["ko-last"], counts["frame"], counts["other"]))
+    if parts:
+        print("frame: parts at move " + ", ".join("%s: %d" % (k, parts[k])
+                                                  for k in sorted(parts, key=lambda x: int(x) if x.isdigit() else 0)))
+    for f in faults:
+        print("%s: %s: %s: %s" % f)
+    return 1 if faults else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
