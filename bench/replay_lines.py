@@ -6,7 +6,8 @@ Usage: bench/replay_lines.py RUN.jsonl [--vp PATH] [--data DIR]
 
 Each record's main line and each refutation line of at least N moves
 (default 3) is given to `vp go solve --quiet --nodes 1 --after LINE FILE`
-(with the run's own --rules and any VP_ARGS), where FILE is the record's
+(with the run's own --rules, the record's region as --region when it was
+widened after a disproof, and any VP_ARGS), where FILE is the record's
 `file` under DIR (default: the current directory; a run made from
 ../shared/data/tsumego names files relative to it). A line that
 `--after` refuses is counted by the kind of its error:
@@ -19,9 +20,12 @@ Each record's main line and each refutation line of at least N moves
               framed position and not in the other (a suicide on the
               board only: the frame took a liberty), or that captures
               differently in the two
+  confirm     the line's two passes end the game under the Japanese rules
+              and it goes on into the confirmation, which --after does not
+              walk
   other       anything else (an occupied point, a point outside the region)
 
-`captured` and `ko-last` are how a line may end, not faults: a refutation
+`captured`, `ko-last` and `confirm` are how a line may end, not faults: a refutation
 of a live problem often ends with the capture, and `--after` refuses to
 stop there by design. `frame` is what the frame is for: the solver's
 lines are lines of the framed position, and `--after` walks them on the
@@ -44,6 +48,8 @@ def kind_of(err):
         return "captured"
     if "ends with a ko capture" in err:
         return "ko-last"
+    if "the confirmation follows" in err:
+        return "confirm"
     if ("captures differently" in err or "not legal in the framed position" in err
             or "legal in the framed position (" in err):
         return "frame"
@@ -101,6 +107,8 @@ def main(argv):
                 for mv, line in sorted((r.get("refutations") or {}).items()):
                     lines.append(("refutation of " + mv, line))
                 rules = ["--rules", r["rules"]] if r.get("rules") else []
+                if (r.get("inferred") or {}).get("region") == "widened" and r.get("region"):
+                    rules += ["--region", ",".join(r["region"])]
                 for name, line in lines:
                     if len(line) >= min_len:
                         tasks.append((r["file"], name, line, rules))
@@ -117,7 +125,7 @@ def main(argv):
             return None, "cannot run %s: %s" % (vp, e.strerror)
         return p.returncode, p.stderr.strip()
 
-    counts = {"played": 0, "retake": 0, "captured": 0, "ko-last": 0, "frame": 0, "other": 0}
+    counts = {"played": 0, "retake": 0, "captured": 0, "ko-last": 0, "confirm": 0, "frame": 0, "other": 0}
     faults = []
     parts = {}
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
@@ -134,9 +142,10 @@ def main(argv):
                 parts[at] = parts.get(at, 0) + 1
             if k in ("retake", "other"):
                 faults.append((t[0], t[1], " ".join(t[2]), err))
-    print("lines: %d of at least %d moves; played: %d; retake: %d; captured: %d; ko-last: %d; frame: %d; other: %d"
+    print("lines: %d of at least %d moves; played: %d; retake: %d; captured: %d; ko-last: %d; confirm: %d; "
+          "frame: %d; other: %d"
           % (len(tasks), min_len, counts["played"], counts["retake"], counts["captured"],
-             counts["ko-last"], counts["frame"], counts["other"]))
+             counts["ko-last"], counts["confirm"], counts["frame"], counts["other"]))
     if parts:
         print("frame: parts at move " + ", ".join("%s: %d" % (k, parts[k])
                                                   for k in sorted(parts, key=lambda x: int(x) if x.isdigit() else 0)))

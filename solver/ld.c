@@ -754,7 +754,7 @@ static int same_stones(const go_board *a, const go_board *b)
     return bb361_equal(a->set[GO_BLACK], b->set[GO_BLACK]) && bb361_equal(a->set[GO_WHITE], b->set[GO_WHITE]);
 }
 
-int ld_problem_after(const ld_problem *p, const int *moves, int n, ld_problem *out, int *bad, char *err)
+int ld_problem_after(const ld_problem *p, const int *moves, int n, int confirms, ld_problem *out, int *bad, char *err)
 {
     go_board b = p->board, f;
     char e[VP_ERRLEN], c[COORD_BUFLEN];
@@ -771,6 +771,10 @@ int ld_problem_after(const ld_problem *p, const int *moves, int n, ld_problem *o
         coord_format(m, size, c);
         if (m != GO_PASS && !bb361_test(&p->region, m))
             return vp_fail(err, VP_EINVAL, "move %d (%s) is outside the region", i + 1, c);
+        /* a pass under a ko ban stands for a move elsewhere (a threat),
+         * not an offer to stop: it does not count towards the two
+         * passes that end the game, as in the search (dfpn.c, play) */
+        int banned = m == GO_PASS && b.ko && b.ko_color == color;
         if (go_play(&b, color, m, e)) {
             /* say when the framed position allows it: the line parts from
              * the board there (the frame took a liberty) */
@@ -785,6 +789,14 @@ int ld_problem_after(const ld_problem *p, const int *moves, int n, ld_problem *o
         }
         if (go_play(&f, color, m, e))
             return vp_fail(err, VP_EINVAL, "move %d (%s) is not legal in the framed position: %s", i + 1, c, e);
+        if (banned)
+            b.passes = f.passes = 0;
+        if (confirms && go_passes(&b) >= 2)
+            return vp_fail(err, VP_EINVAL,
+                           "move %d (pass) is the second pass in a row, which ends the game; under the Japanese "
+                           "rules the confirmation follows, with the attacker to move, and a line is not walked "
+                           "into it",
+                           i + 1);
         out->board = b;
         out->target = chains_through(&b, bb361_and(p->target, b.set[p->defender]));
         if (bb361_is_empty(out->target))

@@ -117,11 +117,16 @@ void ld_problem_widened(const ld_problem *p, const bb361 *region, ld_problem *ou
 ** it is the framed position after it), so that the result is the
 ** position df-pn searches after those moves; the line may not end
 ** with a ko capture (a problem starts with no ko ban). The history of the
-** line is not kept: its positions are not cycles for the search.
+** line is not kept: its positions are not cycles for the search. A pass
+** by the player under a ko ban does not count towards the two passes that
+** end the game (it stands for a threat elsewhere, as in the search). With
+** confirms (the Japanese rules, seki not counted as death: two passes
+** start the confirmation) a line whose passes end the game is refused.
 ** Returns 0, or VP_EINVAL with the reason in err and the index of the
 ** faulty move in *bad (-1 when the fault is not a move's).
 */
-int ld_problem_after(const ld_problem *p, const int *moves, int n, ld_problem *out, int *bad, char *err);
+int ld_problem_after(const ld_problem *p, const int *moves, int n, int confirms, ld_problem *out, int *bad,
+                     char *err);
 
 /* The goal a text states ("to live", "to kill", "to capture"), or
  * LD_GOAL_NONE when it states none or both. */

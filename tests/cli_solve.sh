@@ -609,13 +609,13 @@ check_py "  ... null" 'import sys; o = records(sys.argv[1])[0]; assert o["search
 # A line that cannot be played is the file's error: its message names the
 # file and the move, the batch goes on (the second file is solved), and the
 # exit status is 1.
-check_after_error() {
-    _desc=$1
-    _line=$2
-    _want=$3
+check_after_error() { # (its own names: check_exit sets _want and _desc)
+    _adesc=$1
+    _aline=$2
+    _amsg=$3
     shift 3
-    check_exit 1 "--after $_line: $_desc" vp go solve -q -t 1 --nodes 1000 --time-limit 0 --after "$_line" "$@"
-    check "  ... names the file and the move" grep -qF "$_want" "$T/err"
+    check_exit 1 "--after $_aline: $_adesc" vp go solve -q -t 1 --nodes 1000 --time-limit 0 --after "$_aline" "$@"
+    check "  ... names the file and the move" grep -qF "$_amsg" "$T/err"
     check "  ... one error" grep -q '^summary: 1 file: 0 proved, 0 ko, 0 disproved, 0 unknown (0 undefined), 1 error$' "$T/out"
 }
 r99=$(region_of "$T/out")
@@ -669,7 +669,7 @@ if have_python; then
     } >"$T/replay/good.jsonl"
     check_exit 0 "replay_lines.py: a played line, one ending in a ko capture, a frame parting, a short line left out" \
         "$PYTHON3" "$top_srcdir/bench/replay_lines.py" "$T/replay/good.jsonl" --vp "$VP" --data "$T/replay" --jobs 2
-    check "  ... the counts" grep -q '^lines: 3 of at least 3 moves; played: 1; retake: 0; captured: 0; ko-last: 1; frame: 1; other: 0$' "$T/out"
+    check "  ... the counts" grep -q '^lines: 3 of at least 3 moves; played: 1; retake: 0; captured: 0; ko-last: 1; confirm: 0; frame: 1; other: 0$' "$T/out"
     check "  ... where the frame line parts" grep -q '^frame: parts at move 5: 1$' "$T/out"
     check_exit 1 "  ... --after says where the line parts" vp go solve -q --nodes 1 --after B19,C19,E19,A17,A19 "$T/replay/p1.json"
     check "  ... suicide on the board only" grep -qF "p1.json: --after: move 5 (A19): A19 is suicide on the board, but legal in the framed position (the frame stands for the rest of the board)" "$T/err"
@@ -677,9 +677,24 @@ if have_python; then
     check_exit 1 "replay_lines.py: a ko retaken at once is a fault" \
         "$PYTHON3" "$top_srcdir/bench/replay_lines.py" "$T/replay/bad.jsonl" --vp "$VP" --data "$T/replay"
     check "  ... counted and named" sh -c "grep -q '; retake: 1;' '$T/out' && grep -q '^ko.json: refutation of A18: A18 A19 C19: .*retakes the ko at once' '$T/out'"
+    # under the Japanese rules two passes with no ko ban end the game and
+    # start the confirmation (the attacker to move), which --after does
+    # not walk: that line ends there, not a fault
+    echo '{"file":"ko.json","status":"proved","rules":"japanese","main_line":["pass","pass","A18","pass"],"refutations":{}}' >"$T/replay/ja.jsonl"
+    check_exit 0 "replay_lines.py: a line into the Japanese confirmation" \
+        "$PYTHON3" "$top_srcdir/bench/replay_lines.py" "$T/replay/ja.jsonl" --vp "$VP" --data "$T/replay"
+    check "  ... counted as such" grep -q '; confirm: 1; frame: 0; other: 0$' "$T/out"
 else
     skip "replay_lines.py" "no python3"
 fi
+check_after_error "two passes into the Japanese confirmation" pass,pass,A18 \
+    "ko.json: --after: move 2 (pass) is the second pass in a row, which ends the game; under the Japanese rules the confirmation follows" --rules japanese "$T/ko.json"
+check_exit 0 "  ... the threat exchange (a pass under the ko ban does not count) under the Japanese rules" vp go solve --json -q -t 1 --nodes 100000 --time-limit 0 --rules japanese --after A18,pass,pass,A19,pass "$T/ko.json"
+check_py "  ... White to live, A19 retaken" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["rules"] == "japanese" and o["to_play"] == "W" and "A19" in o["target"] and o["status"] == "proved", o
+' "$T/out"
 check_exit 2 "--after: a malformed line is a usage error" vp go solve -q --after C19,,D18 "$w99"
 check "  ... says so" grep -q "^vp: --after: malformed list 'C19,,D18'" "$T/err"
 

@@ -419,7 +419,7 @@ static void test_after(void)
     /* Black B19, White A19 (taking B19), Black passes: White to live, the
      * target the chains through the original points, the region kept */
     int line[3] = {pt("B19", 19), pt("A19", 19), GO_PASS};
-    int rc = ld_problem_after(&p, line, 3, &q, &bad, err);
+    int rc = ld_problem_after(&p, line, 3, 0, &q, &bad, err);
     CHECK(rc == 0 && bad == -1, "after B19 A19 pass: %d %s", rc, err);
     CHECK(q.to_move == GO_WHITE && q.board.to_move == GO_WHITE && q.goal == LD_LIVE && q.defender == GO_WHITE &&
               q.to_move_from == LD_FROM_LINE && q.goal_from == LD_FROM_LINE,
@@ -432,14 +432,14 @@ static void test_after(void)
           "after summary '%s'", q.summary);
     check_invariants(&q, "after");
     /* two moves: the side and the goal turn back */
-    rc = ld_problem_after(&p, line, 2, &q, &bad, err);
+    rc = ld_problem_after(&p, line, 2, 0, &q, &bad, err);
     CHECK(rc == 0 && q.to_move == GO_BLACK && q.goal == LD_KILL, "after 2 moves: black to kill (%d)", rc);
     /* refused: occupied, outside the region, off the board */
     int occupied[2] = {pt("B19", 19), pt("C19", 19)};
-    rc = ld_problem_after(&p, occupied, 2, &q, &bad, err);
+    rc = ld_problem_after(&p, occupied, 2, 0, &q, &bad, err);
     CHECK(rc == VP_EINVAL && bad == 1 && strstr(err, "move 2 (C19)"), "occupied: %d %d %s", rc, bad, err);
     int outside[1] = {pt("H10", 19)};
-    rc = ld_problem_after(&p, outside, 1, &q, &bad, err);
+    rc = ld_problem_after(&p, outside, 1, 0, &q, &bad, err);
     CHECK(rc == VP_EINVAL && bad == 0 && strstr(err, "outside the region"), "outside: %d %s", rc, err);
     /* White's A19-C19 has D19 in the region and A18 outside it, which the
      * frame fills: Black's D19 captures in the framed position only */
@@ -448,28 +448,46 @@ static void test_after(void)
         return;
     r.region = pts("A19 B19 C19 D19", 19);
     int d19[1] = {pt("D19", 19)};
-    rc = ld_problem_after(&r, d19, 1, &q, &bad, err);
+    rc = ld_problem_after(&r, d19, 1, 0, &q, &bad, err);
     CHECK(rc == VP_EINVAL && bad == 0 && strstr(err, "captures differently on the board and in the framed position"),
           "a capture the frame decides: %d %s", rc, err);
     /* a line may not end with a ko capture; a pass after it lifts the ban */
     if (define_corner(&b, after_ko_rows, 4, GO_BLACK, &r, "after, ko"))
         return;
     int ko[2] = {pt("A18", 19), GO_PASS};
-    rc = ld_problem_after(&r, ko, 1, &q, &bad, err);
+    rc = ld_problem_after(&r, ko, 1, 0, &q, &bad, err);
     CHECK(rc == VP_EINVAL && bad == 0 && strstr(err, "ends with a ko capture (move 1)"), "ko last: %d %d %s", rc, bad, err);
-    rc = ld_problem_after(&r, ko, 2, &q, &bad, err);
+    rc = ld_problem_after(&r, ko, 2, 0, &q, &bad, err);
     CHECK(rc == 0 && q.to_move == GO_BLACK && q.goal == LD_KILL && go_color_at(&q.board, pt("A19", 19)) == GO_EMPTY,
           "ko then a pass: %d %s", rc, err);
     /* the retake at once is illegal; after a threat and its answer,
      * written as two passes, White retakes A19 and captures A18 */
     int retake[2] = {pt("A18", 19), pt("A19", 19)};
-    rc = ld_problem_after(&r, retake, 2, &q, &bad, err);
+    rc = ld_problem_after(&r, retake, 2, 0, &q, &bad, err);
     CHECK(rc == VP_EINVAL && bad == 1 && strstr(err, "move 2 (A19)"), "ko retaken at once: %d %d %s", rc, bad, err);
     int exchange[5] = {pt("A18", 19), GO_PASS, GO_PASS, pt("A19", 19), GO_PASS};
-    rc = ld_problem_after(&r, exchange, 5, &q, &bad, err);
+    rc = ld_problem_after(&r, exchange, 5, 0, &q, &bad, err);
     CHECK(rc == 0 && bad == -1 && q.to_move == GO_WHITE && q.goal == LD_LIVE &&
               go_color_at(&q.board, pt("A18", 19)) == GO_EMPTY && go_color_at(&q.board, pt("A19", 19)) == GO_WHITE,
           "ko retaken after two passes: %d %d %s", rc, bad, err);
+    /* White's pass under the ban stands for a threat and does not count
+     * towards the game's end: after A18 pass pass only one pass is
+     * pending, and the exchange is walked under the Japanese rules too */
+    rc = ld_problem_after(&r, exchange, 3, 0, &q, &bad, err);
+    CHECK(rc == 0 && go_passes(&q.board) == 1 && q.to_move == GO_WHITE, "A18 pass pass: %d passes pending (%s)",
+          go_passes(&q.board), err);
+    rc = ld_problem_after(&r, exchange, 5, 1, &q, &bad, err);
+    CHECK(rc == 0 && go_color_at(&q.board, pt("A19", 19)) == GO_WHITE, "the exchange with the confirmation: %d %s",
+          rc, err);
+    /* two passes with no ban end the game: refused when the confirmation
+     * would follow (the Japanese rules), walked otherwise */
+    int passes[3] = {GO_PASS, GO_PASS, pt("A18", 19)};
+    rc = ld_problem_after(&r, passes, 3, 1, &q, &bad, err);
+    CHECK(rc == VP_EINVAL && bad == 1 && strstr(err, "move 2 (pass) is the second pass in a row") &&
+              strstr(err, "confirmation"),
+          "two passes into the confirmation: %d %d %s", rc, bad, err);
+    rc = ld_problem_after(&r, passes, 2, 0, &q, &bad, err);
+    CHECK(rc == 0 && go_passes(&q.board) == 2, "two passes, Chinese rules: %d %s", rc, err);
 }
 
 static void test_overrides(void)
