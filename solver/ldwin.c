@@ -46,8 +46,9 @@ LD_WIN_INLINE void win_view(const ld_win *s, const bb361 *set, ld_view *v, int n
 {
     if (v->ready)
         return;
-    ld_wset e = ld_win_pack(s, &set[GO_EMPTY]);
-    v->d = ld_win_pack(s, &set[s->defender]);
+    ld_wset e;
+    ld_win_pack_to(s, &set[GO_EMPTY], &e);
+    ld_win_pack_to(s, &set[s->defender], &v->d);
     ld_wset near = ld_win_dilate_n(s, &v->d, &s->box, n);
     for (int i = 0; i < n; i++) {
         v->x.w[i] = s->wregion.w[i] & ~v->d.w[i];
@@ -236,7 +237,9 @@ LD_WIN_INLINE int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const
         nc++;
     }
     /* border[j]: chains next to region j; vital[c]: regions vital to c */
-    uint64_t border[PIECES], vital[PIECES] = {0};
+    uint64_t border[PIECES], vital[PIECES];
+    for (int c = 0; c < nc; c++)
+        vital[c] = 0;
     for (int j = 0; j < nr; j++) {
         border[j] = 0;
         for (int c = 0; c < nc; c++) {
@@ -281,7 +284,9 @@ LD_WIN_INLINE int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const
             if (border[j] & dead)
                 live_r &= ~((uint64_t)1 << j);
     }
-    ld_wset t = ld_win_pack(s, on), left = t;
+    ld_wset t, left;
+    ld_win_pack_to(s, on, &t);
+    memcpy(&left, &t, sizeof left);
     for (uint64_t m = live_c; m;) {
         const ld_wset *ch = &chain[bb_pop_lsb(&m)];
         if (!all && meets(ch, &t, n))

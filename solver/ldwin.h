@@ -58,17 +58,26 @@ LD_WIN_INLINE ld_wset ld_win_dilate_n(const ld_win *s, const ld_wset *a, const l
     return r;
 }
 
-/* The points of within connected inside within to the seeds r. */
+/* The points of within connected inside within to the seeds r. Each
+ * round is ld_win_dilate_n(r, within), done word by word in place (the
+ * word below kept from before its update): no whole-set copies, whose
+ * wide loads of words just stored one at a time stall the store buffer. */
 LD_WIN_INLINE ld_wset ld_win_flood_n(const ld_win *s, ld_wset r, const ld_wset *within, int n)
 {
+    int k = s->stride;
     for (;;) {
-        ld_wset g = ld_win_dilate_n(s, &r, within, n);
-        uint64_t grew = 0;
-        for (int i = 0; i < n; i++)
-            grew |= g.w[i] ^ r.w[i];
+        uint64_t grew = 0, below = 0;
+        for (int i = 0; i < n; i++) {
+            uint64_t x = r.w[i], above = i + 1 < n ? r.w[i + 1] : 0;
+            uint64_t v = x | x << 1 | x >> 1 | x << k | x >> k;
+            v |= below >> 63 | below >> (64 - k) | above << 63 | above << (64 - k);
+            v &= within->w[i];
+            grew |= v ^ x;
+            r.w[i] = v;
+            below = x;
+        }
         if (!grew)
             return r;
-        r = g;
     }
 }
 
@@ -77,11 +86,12 @@ LD_WIN_INLINE ld_wset ld_win_flood_n(const ld_win *s, ld_wset r, const ld_wset *
  * code), else s->nw. */
 #define LD_WIN_ONE(s, f, ...) ((s)->nw == 1 ? f(__VA_ARGS__, 1) : f(__VA_ARGS__, (s)->nw))
 
-/* Packs the points of set inside the box into the window. */
-static inline ld_wset ld_win_pack(const ld_win *s, const bb361 *set)
+/* Packs the points of set inside the box into the window *r. (Into the
+ * caller's set, not a returned copy: the words are built one at a time,
+ * and a wide copy of them just after stalls the store buffer.) */
+static inline void ld_win_pack_to(const ld_win *s, const bb361 *set, ld_wset *r)
 {
-    ld_wset r;
-    memset(&r, 0, sizeof r);
+    memset(r, 0, sizeof *r);
     uint64_t keep = ((uint64_t)1 << s->width) - 1;
     for (int y = 0; y < s->height; y++) {
         int from = (s->y0 + y) * BB361_WIDTH + s->x0, i = from >> 6, off = from & 63;
@@ -90,10 +100,17 @@ static inline ld_wset ld_win_pack(const ld_win *s, const bb361 *set)
             v |= set->w[i + 1] << (64 - off);
         v &= keep;
         int to = y * s->stride, j = to >> 6, o = to & 63;
-        r.w[j] |= v << o;
+        r->w[j] |= v << o;
         if (o + s->width > 64)
-            r.w[j + 1] |= v >> (64 - o);
+            r->w[j + 1] |= v >> (64 - o);
     }
+}
+
+/* Packs the points of set inside the box into the window. */
+static inline ld_wset ld_win_pack(const ld_win *s, const bb361 *set)
+{
+    ld_wset r;
+    ld_win_pack_to(s, set, &r);
     return r;
 }
 
