@@ -833,8 +833,8 @@ static void solve_one(const solve_args *a, solve_item *it)
             ld_problem *q = malloc(sizeof *q);
             int bad;
             char e[VP_ERRLEN];
-            rc = q ? ld_problem_after(&w->p, a->after, a->nafter,
-                                              a->dopts.japanese && !a->dopts.seki_is_death, q, &bad, e) : VP_ENOMEM;
+            int confirms = a->dopts.japanese && !a->dopts.seki_is_death; /* two passes start the confirmation */
+            rc = q ? ld_problem_after(&w->p, a->after, a->nafter, confirms, q, &bad, e) : VP_ENOMEM;
             if (rc == 0) {
                 w->p = *q;
                 w->has_book = 0;
