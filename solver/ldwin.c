@@ -284,9 +284,9 @@ LD_WIN_INLINE int win_alive(const ld_win *s, const bb361 *set, ld_view *v, const
             if (border[j] & dead)
                 live_r &= ~((uint64_t)1 << j);
     }
-    ld_wset t, left;
+    ld_wset t;
     ld_win_pack_to(s, on, &t);
-    memcpy(&left, &t, sizeof left);
+    ld_wset left = t;
     for (uint64_t m = live_c; m;) {
         const ld_wset *ch = &chain[bb_pop_lsb(&m)];
         if (!all && meets(ch, &t, n))

@@ -44,16 +44,23 @@ typedef struct ld_win {
 #define LD_WIN_INLINE static inline
 #endif
 
+/* Word x of a window set and its neighbours: x, the points next to it
+ * within the word and those next to it from the words below and above
+ * (k is the window's stride). */
+LD_WIN_INLINE uint64_t ld_win_dilate_word(uint64_t x, uint64_t below, uint64_t above, int k)
+{
+    uint64_t v = x | x << 1 | x >> 1 | x << k | x >> k;
+    return v | below >> 63 | below >> (64 - k) | above << 63 | above << (64 - k);
+}
+
 /* The points next to a point of a or in a, within mask. */
 LD_WIN_INLINE ld_wset ld_win_dilate_n(const ld_win *s, const ld_wset *a, const ld_wset *mask, int n)
 {
     ld_wset r = {{0}}; /* words from nw on stay zero */
     int k = s->stride;
     for (int i = 0; i < n; i++) {
-        uint64_t x = a->w[i], below = i > 0 ? a->w[i - 1] : 0, above = i + 1 < n ? a->w[i + 1] : 0;
-        uint64_t v = x | x << 1 | x >> 1 | x << k | x >> k;
-        v |= below >> 63 | below >> (64 - k) | above << 63 | above << (64 - k);
-        r.w[i] = v & mask->w[i];
+        uint64_t below = i > 0 ? a->w[i - 1] : 0, above = i + 1 < n ? a->w[i + 1] : 0;
+        r.w[i] = ld_win_dilate_word(a->w[i], below, above, k) & mask->w[i];
     }
     return r;
 }
@@ -69,9 +76,7 @@ LD_WIN_INLINE ld_wset ld_win_flood_n(const ld_win *s, ld_wset r, const ld_wset *
         uint64_t grew = 0, below = 0;
         for (int i = 0; i < n; i++) {
             uint64_t x = r.w[i], above = i + 1 < n ? r.w[i + 1] : 0;
-            uint64_t v = x | x << 1 | x >> 1 | x << k | x >> k;
-            v |= below >> 63 | below >> (64 - k) | above << 63 | above << (64 - k);
-            v &= within->w[i];
+            uint64_t v = ld_win_dilate_word(x, below, above, k) & within->w[i];
             grew |= v ^ x;
             r.w[i] = v;
             below = x;
