@@ -23,9 +23,13 @@ widened after a disproof, and any VP_ARGS), where FILE is the record's
   confirm     the line's two passes end the game under the Japanese rules
               and it goes on into the confirmation, which --after does not
               walk
-  other       anything else (an occupied point, a point outside the region)
+  ended       the line's last move is a second pass in a row, which ends
+              the game (under the Japanese rules: with seki as death);
+              a move after it is `other`
+  other       anything else (an occupied point, a point outside the
+              region, a move after the game's end)
 
-`captured`, `ko-last` and `confirm` are how a line may end, not faults: a refutation
+`captured`, `ko-last`, `confirm` and `ended` are how a line may end, not faults: a refutation
 of a live problem often ends with the capture, and `--after` refuses to
 stop there by design. `frame` is what the frame is for: the solver's
 lines are lines of the framed position, and `--after` walks them on the
@@ -34,6 +38,7 @@ cannot be played as printed. Prints the counts, the first move number at
 which each `frame` line parts (a histogram), and every `retake` and
 `other`; exits 1 when there is one.
 """
+import argparse
 import concurrent.futures
 import json
 import os
@@ -41,7 +46,7 @@ import subprocess
 import sys
 
 
-def kind_of(err):
+def kind_of(err, length):
     if "at once" in err or "superko" in err:
         return "retake"
     if "captures every target stone" in err:
@@ -50,10 +55,17 @@ def kind_of(err):
         return "ko-last"
     if "the confirmation follows" in err:
         return "confirm"
+    if "ends the game with the target on the board" in err:
+        return "ended" if move_no(err) == str(length) else "other"
     if ("captures differently" in err or "not legal in the framed position" in err
             or "legal in the framed position (" in err):
         return "frame"
     return "other"
+
+
+def move_no(err):
+    """The move number in an --after error ("...: --after: move N ..."), or ""."""
+    return err.split(": --after: move ", 1)[-1].split(" ", 1)[0] if ": --after: move " in err else ""
 
 
 def main(argv):
@@ -61,36 +73,28 @@ def main(argv):
     if "--" in argv:
         k = argv.index("--")
         argv, extra = argv[:k], argv[k + 1:]
-    vp, data, min_len, jobs, run = "vp", ".", 3, os.cpu_count() or 1, None
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        if a in ("--vp", "--data", "--min-len", "--jobs") and i + 1 < len(argv):
-            v = argv[i + 1]
-            if a == "--vp":
-                vp = v
-            elif a == "--data":
-                data = v
-            else:
-                try:
-                    n = int(v)
-                except ValueError:
-                    sys.exit("replay_lines.py: %s: not a number: %r" % (a, v))
-                if n < 1:
-                    sys.exit("replay_lines.py: %s: must be at least 1" % a)
-                if a == "--min-len":
-                    min_len = n
-                else:
-                    jobs = n
-            i += 2
-        elif run is None and not a.startswith("-"):
-            run = a
-            i += 1
-        else:
-            sys.exit(__doc__.split("\n\n")[1] if a in ("-h", "--help") else
-                     "replay_lines.py: unexpected argument %r (see --help)" % a)
-    if run is None:
-        sys.exit("replay_lines.py: no run file given (see --help)")
+    def at_least_1(v):
+        try:
+            n = int(v)
+        except ValueError:
+            raise argparse.ArgumentTypeError("not a number: %r" % v)
+        if n < 1:
+            raise argparse.ArgumentTypeError("must be at least 1")
+        return n
+
+    head, usage, rest = __doc__.split("\n\n", 2)
+    ap = argparse.ArgumentParser(prog="replay_lines.py", usage=usage.split("Usage: ", 1)[1],
+                                 description=head + "\n\n" + rest,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("run", metavar="RUN.jsonl", help="the records of a vp go solve --json run")
+    ap.add_argument("--vp", metavar="PATH", default="vp", help="the vp to run (default: vp)")
+    ap.add_argument("--data", metavar="DIR", default=".", help="where the records' files are (default: .)")
+    ap.add_argument("--min-len", metavar="N", type=at_least_1, default=3,
+                    help="replay lines of at least N moves (default 3)")
+    ap.add_argument("--jobs", metavar="J", type=at_least_1, default=os.cpu_count() or 1,
+                    help="lines replayed at once (default: the cores)")
+    o = ap.parse_args(argv)
+    vp, data, min_len, jobs, run = o.vp, o.data, o.min_len, o.jobs, o.run
     tasks = []
     try:
         with open(run) as f:
@@ -125,7 +129,8 @@ def main(argv):
             return None, "cannot run %s: %s" % (vp, e.strerror)
         return p.returncode, p.stderr.strip()
 
-    counts = {"played": 0, "retake": 0, "captured": 0, "ko-last": 0, "confirm": 0, "frame": 0, "other": 0}
+    counts = {"played": 0, "retake": 0, "captured": 0, "ko-last": 0, "confirm": 0, "ended": 0, "frame": 0,
+              "other": 0}
     faults = []
     parts = {}
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
@@ -135,17 +140,17 @@ def main(argv):
             if rc == 0:
                 counts["played"] += 1
                 continue
-            k = kind_of(err)
+            k = kind_of(err, len(t[2]))
             counts[k] += 1
             if k == "frame":
-                at = err.split(": --after: move ", 1)[-1].split(" ", 1)[0]
+                at = move_no(err)
                 parts[at] = parts.get(at, 0) + 1
             if k in ("retake", "other"):
                 faults.append((t[0], t[1], " ".join(t[2]), err))
     print("lines: %d of at least %d moves; played: %d; retake: %d; captured: %d; ko-last: %d; confirm: %d; "
-          "frame: %d; other: %d"
+          "ended: %d; frame: %d; other: %d"
           % (len(tasks), min_len, counts["played"], counts["retake"], counts["captured"],
-             counts["ko-last"], counts["confirm"], counts["frame"], counts["other"]))
+             counts["ko-last"], counts["confirm"], counts["ended"], counts["frame"], counts["other"]))
     if parts:
         print("frame: parts at move " + ", ".join("%s: %d" % (k, parts[k])
                                                   for k in sorted(parts, key=lambda x: int(x) if x.isdigit() else 0)))

@@ -55,6 +55,9 @@ typedef struct ld_problem {
     int to_move, attacker, defender, goal;
     bb361 target, region;
     int to_move_from, goal_from, target_from, region_from; /* LD_FROM_* */
+    int pending_pass; /* 1: the last move was a pass that counts towards the
+                       * game's end, so a pass now ends it (only after a
+                       * line: ld_problem_after); else 0 */
     char summary[LD_SUMMARY_LEN];
 } ld_problem;
 
@@ -119,9 +122,13 @@ void ld_problem_widened(const ld_problem *p, const bb361 *region, ld_problem *ou
 ** with a ko capture (a problem starts with no ko ban). The history of the
 ** line is not kept: its positions are not cycles for the search. A pass
 ** by the player under a ko ban does not count towards the two passes that
-** end the game (it stands for a threat elsewhere, as in the search). With
-** confirms (the Japanese rules, seki not counted as death: two passes
-** start the confirmation) a line whose passes end the game is refused.
+** end the game (it stands for a threat elsewhere, as in the search). A
+** line whose passes end the game is refused: there is nothing left to
+** solve (with confirms, the Japanese rules with seki not counted as death,
+** the confirmation would follow, which a line does not walk into). A line
+** that ends with a pass that counts sets out->pending_pass, so that df-pn
+** searches the position as it does after that pass in its own tree: a
+** second pass there ends the game.
 ** Returns 0, or VP_EINVAL with the reason in err and the index of the
 ** faulty move in *bad (-1 when the fault is not a move's).
 */

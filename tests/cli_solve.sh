@@ -663,27 +663,34 @@ if have_python; then
     mkdir -p "$T/replay"
     cp "$T/ko.json" "$T/replay/ko.json"
     cp "$top_srcdir/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary/Prob0001.json" "$T/replay/p1.json"
+    # (the ko-last line: Black takes, a threat and its answer, White
+    # retakes, a threat and its answer, Black takes again; the ended line:
+    # Black takes, a threat, Black's pass and White's end the game)
     {
-        echo '{"file":"ko.json","status":"proved","rules":"chinese","main_line":["A18","pass","pass","A19","pass"],"refutations":{"pass":["pass","pass","A18"]}}'
+        echo '{"file":"ko.json","status":"proved","rules":"chinese","main_line":["A18","pass","pass","A19","pass"],"refutations":{"pass":["A18","pass","pass","A19","pass","pass","A18"]}}'
+        echo '{"file":"ko.json","status":"proved","rules":"chinese","main_line":["A18","pass","pass","pass"],"refutations":{}}'
         echo '{"file":"p1.json","status":"proved","rules":"chinese","main_line":["B19","C19","E19","A17","A19"],"refutations":{"C19":["C19","B19"]}}'
     } >"$T/replay/good.jsonl"
-    check_exit 0 "replay_lines.py: a played line, one ending in a ko capture, a frame parting, a short line left out" \
+    check_exit 0 "replay_lines.py: a played line, one ending in a ko capture, one ending the game, a frame parting, a short line left out" \
         "$PYTHON3" "$top_srcdir/bench/replay_lines.py" "$T/replay/good.jsonl" --vp "$VP" --data "$T/replay" --jobs 2
-    check "  ... the counts" grep -q '^lines: 3 of at least 3 moves; played: 1; retake: 0; captured: 0; ko-last: 1; confirm: 0; frame: 1; other: 0$' "$T/out"
+    check "  ... the counts" grep -q '^lines: 4 of at least 3 moves; played: 1; retake: 0; captured: 0; ko-last: 1; confirm: 0; ended: 1; frame: 1; other: 0$' "$T/out"
     check "  ... where the frame line parts" grep -q '^frame: parts at move 5: 1$' "$T/out"
     check_exit 1 "  ... --after says where the line parts" vp go solve -q --nodes 1 --after B19,C19,E19,A17,A19 "$T/replay/p1.json"
     check "  ... suicide on the board only" grep -qF "p1.json: --after: move 5 (A19): A19 is suicide on the board, but legal in the framed position (the frame stands for the rest of the board)" "$T/err"
-    echo '{"file":"ko.json","status":"proved","rules":"chinese","main_line":[],"refutations":{"A18":["A18","A19","C19"]}}' >"$T/replay/bad.jsonl"
-    check_exit 1 "replay_lines.py: a ko retaken at once is a fault" \
+    {
+        echo '{"file":"ko.json","status":"proved","rules":"chinese","main_line":[],"refutations":{"A18":["A18","A19","C19"]}}'
+        echo '{"file":"ko.json","status":"proved","rules":"chinese","main_line":["A18","pass","pass","pass","A19"],"refutations":{}}'
+    } >"$T/replay/bad.jsonl"
+    check_exit 1 "replay_lines.py: a ko retaken at once, a move after the game's end: faults" \
         "$PYTHON3" "$top_srcdir/bench/replay_lines.py" "$T/replay/bad.jsonl" --vp "$VP" --data "$T/replay"
-    check "  ... counted and named" sh -c "grep -q '; retake: 1;' '$T/out' && grep -q '^ko.json: refutation of A18: A18 A19 C19: .*retakes the ko at once' '$T/out'"
+    check "  ... counted and named" sh -c "grep -q '; retake: 1;.*; ended: 0; frame: 0; other: 1\$' '$T/out' && grep -q '^ko.json: refutation of A18: A18 A19 C19: .*retakes the ko at once' '$T/out' && grep -q '^ko.json: main line: A18 pass pass pass A19: .*move 4 (pass) is the second pass in a row' '$T/out'"
     # under the Japanese rules two passes with no ko ban end the game and
     # start the confirmation (the attacker to move), which --after does
     # not walk: that line ends there, not a fault
     echo '{"file":"ko.json","status":"proved","rules":"japanese","main_line":["pass","pass","A18","pass"],"refutations":{}}' >"$T/replay/ja.jsonl"
     check_exit 0 "replay_lines.py: a line into the Japanese confirmation" \
         "$PYTHON3" "$top_srcdir/bench/replay_lines.py" "$T/replay/ja.jsonl" --vp "$VP" --data "$T/replay"
-    check "  ... counted as such" grep -q '; confirm: 1; frame: 0; other: 0$' "$T/out"
+    check "  ... counted as such" grep -q '; confirm: 1; ended: 0; frame: 0; other: 0$' "$T/out"
 else
     skip "replay_lines.py" "no python3"
 fi
@@ -695,6 +702,43 @@ import sys
 o = records(sys.argv[1])[0]
 assert o["rules"] == "japanese" and o["to_play"] == "W" and "A19" in o["target"] and o["status"] == "proved", o
 ' "$T/out"
+# A line that ends with a pass that counts leaves it pending, as in the
+# search's own tree after that pass: a second pass ends the game. Cho 1
+# after Black's pass: under the Chinese rules White's pass lives (the game
+# ends with White's stones standing); under the Japanese the confirmation
+# follows, where Black, the attacker, plays first and kills at B19. After
+# B19 and White's pass, Black's own pass ends the game and fails under the
+# Chinese rules, and kills under the Japanese (the confirmation follows).
+# Without the pending pass the two Chinese answers go the other way.
+p1="$top_srcdir/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary/Prob0001.json"
+check_exit 0 "--after pass: a pass pending" vp go solve --json -q -t 1 --nodes 100000 --time-limit 0 --after pass "$p1"
+check_py "  ... White's pass ends the game and lives (Chinese rules)" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["to_play"] == "W" and o["status"] == "proved" and sorted(o["first_moves"]) == ["B19", "pass"], o
+assert o["definition"].endswith("after 1 move (a pass pending: a second pass ends the game)"), o["definition"]
+' "$T/out"
+check_exit 0 "  ... under the Japanese rules" vp go solve --json -q -t 1 --nodes 100000 --time-limit 0 --rules japanese --after pass "$p1"
+check_py "  ... the pass refuted by B19 in the confirmation" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and o["first_moves"] == ["B19"] and o["refutations"]["pass"][:2] == ["pass", "B19"], o
+' "$T/out"
+check_exit 0 "--after B19,pass: Black to kill, a pass pending" vp go solve --json -q -t 1 --nodes 100000 --time-limit 0 --after B19,pass "$p1"
+check_py "  ... Black's pass ends the game and fails (Chinese rules)" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["to_play"] == "B" and o["goal"] == "kill" and o["status"] == "proved", o
+assert "pass" not in o["first_moves"] and o["refutations"]["pass"] == ["pass"], o
+' "$T/out"
+check_exit 0 "  ... under the Japanese rules" vp go solve --json -q -t 1 --nodes 100000 --time-limit 0 --rules japanese --after B19,pass "$p1"
+check_py "  ... Black's pass starts the confirmation and kills" '
+import sys
+o = records(sys.argv[1])[0]
+assert o["status"] == "proved" and "pass" in o["first_moves"] and "pass" not in o["refutations"], o
+' "$T/out"
+check_after_error "two passes end the game" B19,pass,pass \
+    "Prob0001.json: --after: move 3 (pass) is the second pass in a row, which ends the game with the target on the board: nothing is left to solve" "$p1"
 check_exit 2 "--after: a malformed line is a usage error" vp go solve -q --after C19,,D18 "$w99"
 check "  ... says so" grep -q "^vp: --after: malformed list 'C19,,D18'" "$T/err"
 
