@@ -7,9 +7,12 @@ Usage: bench/solve_stats.py RUN.jsonl [--owl OWL.jsonl] [--list] [--alternatives
 Per collection (the directory of each file): problems, statuses, how many
 proven answer sets hold the book's first move (and how many only as a ko
 move), extra proven moves, contradictions, and seconds per problem
-(median, 90th percentile by nearest rank, maximum). With --owl, the
-GNU Go owl results of bench/owl_bench.py are set side by side (agreement
-of GNU Go's move with the book). With --list, every problem where the
+(median, 90th percentile by nearest rank, maximum). With --owl, a
+second table sets GNU Go's owl results (bench/owl_bench.py --out) beside
+the solver's, per collection: the solver's agreement (the first book move
+proven, outright or by ko), GNU Go's (its move one of the book's listed
+first moves; the first one), both, each alone, and the problems GNU Go's
+file has no record of (matched by directory and file name). With --list, every problem where the
 solver and the book disagree is listed with the solver's sets. With
 --alternatives, a second table counts the problems where any of the book's
 listed first moves (every SOL entry of a JSON problem file, read from the
@@ -180,19 +183,18 @@ def main(argv):
     if "--owl" in argv:
         owl = argv[argv.index("--owl") + 1]
     rows, err = load_run(run)
-    old_rows = None
+    old_rows = owl_rows = None
     if not err and "--compare" in argv:
         old_rows, err = load_run(argv[argv.index("--compare") + 1])
+    if not err and owl:
+        owl_rows, err = load_run(owl)
     if err:
         print(err, file=sys.stderr)
         return 1
+    # GNU Go's record of a problem: by collection (its directory) and name
     owl_by_file = {}
-    if owl:
-        with open(owl) as f:
-            for line in f:
-                if line.strip():
-                    j = json.loads(line)
-                    owl_by_file[os.path.basename(j["file"]) + "|" + j.get("collection", "")] = j
+    for j in owl_rows or []:
+        owl_by_file[short_name(j)] = j
     groups = OrderedDict()
     for r in rows:
         groups.setdefault(os.path.basename(os.path.dirname(r["file"])), []).append(r)
@@ -223,6 +225,29 @@ def main(argv):
             contra, pct(secs, 0.5), pct(secs, 0.9), max(secs)))
     print()
     print("Search options: %s" % search_options(rows))
+    if owl_rows is not None:
+        print()
+        print("| collection | problems | vp agrees (either) | GNU Go's move a book move | GNU Go's move the first "
+              "book move | both | vp only | GNU Go only | no GNU Go record |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for name, rs in groups.items():
+            vp_n = gg_n = gg1_n = both = vp_only = gg_only = none = 0
+            for r in rs:
+                v = book_class(r) in ("book", "bookko")
+                j = owl_by_file.get(short_name(r))
+                if j is None:
+                    none += 1
+                g = bool(j and j.get("agrees"))
+                vp_n += v
+                gg_n += g
+                gg1_n += bool(j and j.get("agrees_first"))
+                both += v and g
+                vp_only += v and not g
+                gg_only += g and not v
+            n = len(rs)
+            print("| %s | %d | %d (%.1f%%) | %d (%.1f%%) | %d (%.1f%%) | %d | %d | %d | %d |" % (
+                name, n, vp_n, 100.0 * vp_n / n, gg_n, 100.0 * gg_n / n, gg1_n, 100.0 * gg1_n / n, both, vp_only,
+                gg_only, none))
     if "--alternatives" in argv:
         print()
         print("| collection | problems | first book move proven | a listed book move proven | unreadable |")

@@ -5,8 +5,8 @@
 # mean region), --by-space (the table by empty points in the region, read
 # from the problem files), --compare (each problem's class before and
 # after, and the first moves the two runs settled differently in problems
-# defined the same), and a line that is not JSON (named by file and line,
-# exit 1).
+# defined the same), --owl (GNU Go's owl records side by side), and a line
+# that is not JSON (named by file and line, exit 1).
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
 
@@ -84,6 +84,27 @@ check "search options: one value each (the first moves, a file's own, left out; 
     grep -qxF 'Search options: time_limit 10.0, nodes 20000, first_from book' "$T/out"
 check "search options: the runs' difference said" \
     grep -qxF "The runs' search options differ: before, time_limit 10.0, nodes mixed, first_from book; now, time_limit 10.0, nodes 20000, first_from book" "$T/out"
+
+# --owl: GNU Go's records (bench/owl_bench.py --out) beside the solver's,
+# matched by directory and file name: p1 both agree, p2 the solver only,
+# p3 GNU Go only (with a later book move), p4 and p5 without a record
+{
+    printf '{"file":"cA/p1.json","collection":"cA","agrees":true,"agrees_first":true}\n'
+    printf '{"file":"cA/p2.json","collection":"cA","agrees":false,"agrees_first":false}\n'
+    printf '{"file":"cB/p3.json","collection":"cB","agrees":true,"agrees_first":false}\n'
+} >"$T/owl.jsonl"
+run "$PYTHON3" "$S" "$T/new.jsonl" --owl "$T/owl.jsonl"
+check "--owl: exit 0" test "$rc" = 0
+check "--owl: cA, both agree on p1, the solver alone on p2" \
+    grep -qxF '| cA | 2 | 2 (100.0%) | 1 (50.0%) | 1 (50.0%) | 1 | 1 | 0 | 0 |' "$T/out"
+check "--owl: cB, GNU Go alone, with a later book move" \
+    grep -qxF '| cB | 1 | 0 (0.0%) | 1 (100.0%) | 0 (0.0%) | 0 | 0 | 1 | 0 |' "$T/out"
+check "--owl: cC, no GNU Go record" grep -qxF '| cC | 2 | 0 (0.0%) | 0 (0.0%) | 0 (0.0%) | 0 | 0 | 0 | 2 |' "$T/out"
+check "--owl: all" grep -qxF '| all | 5 | 2 (40.0%) | 2 (40.0%) | 1 (20.0%) | 1 | 1 | 1 | 2 |' "$T/out"
+printf '{"file":"cA/p1.json"\n' >"$T/badowl.jsonl"
+run "$PYTHON3" "$S" "$T/new.jsonl" --owl "$T/badowl.jsonl"
+check "--owl: a bad line, exit 1, named by file and line, no partial table" \
+    sh -c 'test "$1" = 1 && grep -qF "$2:1: not JSON" "$3" && test ! -s "$4"' sh "$rc" "$T/badowl.jsonl" "$T/err" "$T/out"
 
 printf '{"file":"d/cA/p1.json"\n' >"$T/bad.jsonl"
 run "$PYTHON3" "$S" "$T/new.jsonl" --compare "$T/bad.jsonl"
