@@ -2714,7 +2714,7 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
     c.boards[0].to_move = p->to_move;
     /* a pass pending after a line (ld_problem_after): as in the search's
      * own tree after that pass, a second pass ends the game */
-    c.boards[0].passes = p->pending_pass ? 1 : 0;
+    c.boards[0].passes = go_passes(&p->board) == 1;
     c.path[0] = key_of(&c.boards[0]);
     c.pbits[0] = path_bit(c.path[0]);
     /* The attacker's unconditional territory (Benson, eyes anywhere: the

@@ -686,6 +686,7 @@ int ld_problem_from_board(const go_board *b, int to_move, const bb361 *marks, co
     out->region = closed;
     out->board = *b;
     out->board.to_move = to_move;
+    out->board.passes = 0; /* a problem starts with no pass pending */
     summarize(out, grew && out->region_from != LD_FROM_INFERRED);
     return 0;
 }
@@ -791,17 +792,11 @@ int ld_problem_after(const ld_problem *p, const int *moves, int n, int confirms,
             return vp_fail(err, VP_EINVAL, "move %d (%s) is not legal in the framed position: %s", i + 1, c, e);
         if (banned)
             b.passes = f.passes = 0;
-        if (confirms && go_passes(&b) >= 2)
-            return vp_fail(err, VP_EINVAL,
-                           "move %d (pass) is the second pass in a row, which ends the game; under the Japanese "
-                           "rules the confirmation follows, with the attacker to move, and a line is not walked "
-                           "into it",
-                           i + 1);
         if (go_passes(&b) >= 2)
-            return vp_fail(err, VP_EINVAL,
-                           "move %d (pass) is the second pass in a row, which ends the game with the target on the "
-                           "board: nothing is left to solve",
-                           i + 1);
+            return vp_fail(err, VP_EINVAL, "move %d (pass) is the second pass in a row, which ends the game%s", i + 1,
+                           confirms ? "; under the Japanese rules the confirmation follows, with the attacker to "
+                                      "move, and a line is not walked into it"
+                                    : " with the target on the board: nothing is left to solve");
         out->board = b;
         out->target = chains_through(&b, bb361_and(p->target, b.set[p->defender]));
         if (bb361_is_empty(out->target))
@@ -826,10 +821,9 @@ int ld_problem_after(const ld_problem *p, const int *moves, int n, int confirms,
     out->board.to_move = color;
     out->goal = color == p->defender ? LD_LIVE : LD_KILL;
     out->to_move_from = out->goal_from = LD_FROM_LINE;
-    out->pending_pass = n > 0 && go_passes(&b) == 1;
     summarize(out, 0);
     append(out->summary, "; after %d move%s%s", n, n == 1 ? "" : "s",
-           out->pending_pass ? " (a pass pending: a second pass ends the game)" : "");
+           go_passes(&b) ? " (a pass pending: a second pass ends the game)" : "");
     return 0;
 }
 

@@ -39,6 +39,8 @@ typedef struct ld_problem_opts {
 /*
 ** A problem ready for the solver. Invariants after ld_problem_from*:
 **   - board is the position as given (no frame), board.to_move == to_move;
+**     board.passes is 0: no pass is pending (ld_problem_after may leave 1,
+**     a pass that counts, after which a second pass ends the game);
 **   - defender = the colour of the target, attacker = go_other(defender);
 **     goal == LD_LIVE iff to_move == defender;
 **   - target is non-empty, holds only defender stones and is a union of
@@ -55,9 +57,6 @@ typedef struct ld_problem {
     int to_move, attacker, defender, goal;
     bb361 target, region;
     int to_move_from, goal_from, target_from, region_from; /* LD_FROM_* */
-    int pending_pass; /* 1: the last move was a pass that counts towards the
-                       * game's end, so a pass now ends it (only after a
-                       * line: ld_problem_after); else 0 */
     char summary[LD_SUMMARY_LEN];
 } ld_problem;
 
@@ -126,9 +125,9 @@ void ld_problem_widened(const ld_problem *p, const bb361 *region, ld_problem *ou
 ** line whose passes end the game is refused: there is nothing left to
 ** solve (with confirms, the Japanese rules with seki not counted as death,
 ** the confirmation would follow, which a line does not walk into). A line
-** that ends with a pass that counts sets out->pending_pass, so that df-pn
-** searches the position as it does after that pass in its own tree: a
-** second pass there ends the game.
+** that ends with a pass that counts leaves out->board.passes at 1, so that
+** df-pn searches the position as it does after that pass in its own tree:
+** a second pass there ends the game.
 ** Returns 0, or VP_EINVAL with the reason in err and the index of the
 ** faulty move in *bad (-1 when the fault is not a move's).
 */

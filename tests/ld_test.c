@@ -426,7 +426,7 @@ static void test_after(void)
           "after 3 moves: white to live (%d %d)", q.to_move, q.goal);
     CHECK(bb361_equal(q.region, p.region) && go_color_at(&q.board, pt("B19", 19)) == GO_EMPTY &&
               go_color_at(&q.board, pt("A19", 19)) == GO_WHITE && bb361_test(&q.target, pt("A19", 19)) &&
-              bb361_subset(p.target, q.target) && go_passes(&q.board) == 1 && q.pending_pass == 1,
+              bb361_subset(p.target, q.target) && go_passes(&q.board) == 1,
           "after 3 moves: B19 taken, A19 joins the target, the pass pending");
     CHECK(strstr(q.summary, "(a pass pending: a second pass ends the game)"), "after summary '%s'", q.summary);
     CHECK(strstr(q.summary, "white to play (line); goal: live (line)") && strstr(q.summary, "; after 3 moves"),
@@ -434,7 +434,7 @@ static void test_after(void)
     check_invariants(&q, "after");
     /* two moves: the side and the goal turn back */
     rc = ld_problem_after(&p, line, 2, 0, &q, &bad, err);
-    CHECK(rc == 0 && q.to_move == GO_BLACK && q.goal == LD_KILL && q.pending_pass == 0 && !strstr(q.summary, "pending"),
+    CHECK(rc == 0 && q.to_move == GO_BLACK && q.goal == LD_KILL && go_passes(&q.board) == 0 && !strstr(q.summary, "pending"),
           "after 2 moves: black to kill, no pass pending (%d)", rc);
     /* refused: occupied, outside the region, off the board */
     int occupied[2] = {pt("B19", 19), pt("C19", 19)};
@@ -476,13 +476,13 @@ static void test_after(void)
      * towards the game's end: after A18 pass pass only one pass is
      * pending, and the exchange is walked under the Japanese rules too */
     rc = ld_problem_after(&r, exchange, 3, 0, &q, &bad, err);
-    CHECK(rc == 0 && go_passes(&q.board) == 1 && q.pending_pass == 1 && q.to_move == GO_WHITE,
+    CHECK(rc == 0 && go_passes(&q.board) == 1 && q.to_move == GO_WHITE,
           "A18 pass pass: %d passes pending (%s)", go_passes(&q.board), err);
     rc = ld_problem_after(&r, exchange, 5, 1, &q, &bad, err);
     CHECK(rc == 0 && go_color_at(&q.board, pt("A19", 19)) == GO_WHITE, "the exchange with the confirmation: %d %s",
           rc, err);
     /* after the exchange Black's pass is under White's ban: none pending */
-    CHECK(q.pending_pass == 0, "the exchange: %d passes pending", q.pending_pass);
+    CHECK(go_passes(&q.board) == 0, "the exchange: %d passes pending", go_passes(&q.board));
     /* two passes with no ban end the game: refused, there is nothing left
      * to solve (under the Japanese rules the confirmation would follow) */
     int passes[3] = {GO_PASS, GO_PASS, pt("A18", 19)};
@@ -495,7 +495,8 @@ static void test_after(void)
               strstr(err, "nothing is left to solve"),
           "two passes, Chinese rules: %d %d %s", rc, bad, err);
     rc = ld_problem_after(&r, passes, 1, 0, &q, &bad, err);
-    CHECK(rc == 0 && q.pending_pass == 1 && q.to_move == GO_WHITE, "one pass: %d %d pending", rc, q.pending_pass);
+    CHECK(rc == 0 && go_passes(&q.board) == 1 && q.to_move == GO_WHITE, "one pass: %d %d pending", rc,
+          go_passes(&q.board));
 }
 
 static void test_overrides(void)
