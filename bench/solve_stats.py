@@ -179,13 +179,20 @@ def main(argv):
     if len(argv) < 2 or argv[1] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if len(argv) >= 2 else 2
-    run, owl, listing = argv[1], None, "--list" in argv
-    if "--owl" in argv:
-        owl = argv[argv.index("--owl") + 1]
+    def value_of(flag):
+        """The file after flag, or None when flag is absent."""
+        if flag not in argv:
+            return None
+        k = argv.index(flag) + 1
+        if k >= len(argv) or argv[k].startswith("--"):
+            sys.exit("solve_stats.py: %s needs a file" % flag)
+        return argv[k]
+
+    run, owl, old, listing = argv[1], value_of("--owl"), value_of("--compare"), "--list" in argv
     rows, err = load_run(run)
     old_rows = owl_rows = None
-    if not err and "--compare" in argv:
-        old_rows, err = load_run(argv[argv.index("--compare") + 1])
+    if not err and old:
+        old_rows, err = load_run(old)
     if not err and owl:
         owl_rows, err = load_run(owl)
     if err:

@@ -101,6 +101,9 @@ check "--owl: cB, GNU Go alone, with a later book move" \
     grep -qxF '| cB | 1 | 0 (0.0%) | 1 (100.0%) | 0 (0.0%) | 0 | 0 | 1 | 0 |' "$T/out"
 check "--owl: cC, no GNU Go record" grep -qxF '| cC | 2 | 0 (0.0%) | 0 (0.0%) | 0 (0.0%) | 0 | 0 | 0 | 2 |' "$T/out"
 check "--owl: all" grep -qxF '| all | 5 | 2 (40.0%) | 2 (40.0%) | 1 (20.0%) | 1 | 1 | 1 | 2 |' "$T/out"
+run "$PYTHON3" "$S" "$T/new.jsonl" --owl
+check "--owl without its file: exit 1, said in one line, no table" \
+    sh -c 'test "$1" = 1 && grep -qxF "solve_stats.py: --owl needs a file" "$2" && test ! -s "$3"' sh "$rc" "$T/err" "$T/out"
 printf '{"file":"cA/p1.json"\n' >"$T/badowl.jsonl"
 run "$PYTHON3" "$S" "$T/new.jsonl" --owl "$T/badowl.jsonl"
 check "--owl: a bad line, exit 1, named by file and line, no partial table" \
