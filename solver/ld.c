@@ -188,6 +188,31 @@ static int find_pocket(const go_board *b, int d, pocket *out)
     }
     if (best_open < 2)
         return -1;
+    /* A crawl along the first line is no way out: an empty first-line
+     * point whose inward neighbour d cannot pass and the attacker holds
+     * firmly (an attacker stone, or a claimed point next to one) leads
+     * nowhere. A group that reaches the open board only by crawling
+     * under the attacker's wall (or through a lone stone of its own down
+     * there) is enclosed, as a player sees it: one attacker stone ahead
+     * of the crawl stops it. The crawl's points stay passable: they join
+     * the pocket, so the region runs along the crawl. (A claimed point
+     * two steps from the attacker is not firm: it would close the three
+     * open points between an attacker stone on the third line and the
+     * edge.) */
+    bb361 crawl = bb361_empty();
+    for (int p = bb361_next(&passable, 0); p >= 0; p = bb361_next(&passable, p + 1)) {
+        int x = p % 19, y = p / 19, s = b->size - 1, q;
+        if (!bb361_test(&empty, p) || ((x == 0 || x == s) && (y == 0 || y == s)))
+            continue;
+        if (x == 0 || x == s)
+            q = p + (x == 0 ? 1 : -1);
+        else if (y == 0 || y == s)
+            q = p + (y == 0 ? 19 : -19);
+        else
+            continue;
+        if (da[q] == 0 || (da[q] == 1 && !bb361_test(&passable, q)))
+            bb361_set(&crawl, p);
+    }
     int need = best_open < LD_OPEN ? best_open : LD_OPEN;
     for (int p = bb361_next(&passable, 0); p >= 0; p = bb361_next(&passable, p + 1)) {
         int m = da[p] < dd[p] ? da[p] : dd[p];
@@ -207,7 +232,7 @@ static int find_pocket(const go_board *b, int d, pocket *out)
         }
         left_seeds = bb361_andnot(left_seeds, comp);
     }
-    bb361 rest = bb361_andnot(passable, bb361_flood_from(open, passable));
+    bb361 rest = bb361_andnot(passable, bb361_flood_from(open, bb361_andnot(passable, crawl)));
     /* the enclosed components holding defender stones; the largest is the
      * heart of the problem, and components whose stones lie within two
      * steps of it (cut apart only by the attacker's stones inside, or by

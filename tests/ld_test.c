@@ -798,6 +798,38 @@ static void test_behind_wall(void)
     check_invariants(&p, "gap");
 }
 
+/* A crawl along the first line (hand-made, after the shape of Cho
+ * Intermediate 459, 464 and 434): white's corner group reaches the open
+ * board only through A17, its own lone stone A16 under black's B16 and
+ * A15 along the edge, and black's B19 is a lone stone inside white's
+ * corner. Before the crawl counted as no way out, the part of white's
+ * group that reaches A17 (B17) was not enclosed: the target left it and
+ * A16 out, and the region ended at row 16, so the frame closed the
+ * escape. (In 459 and 464 no white stone was left enclosed, and the
+ * target was black's B19, to live.) A player sees black killing the
+ * whole group, a black stone at A15 ahead of the crawl stopping it. */
+static const char *const crawl_rows[] = {
+    ". X . . O X . .",
+    ". . O O . O X .",
+    ". O . O X X . .",
+    "O X X X X . . .",
+};
+
+static void test_crawl(void)
+{
+    go_board b;
+    ld_problem p;
+    if (define_corner(&b, crawl_rows, 4, GO_BLACK, &p, "crawl"))
+        return;
+    CHECK(p.goal == LD_KILL && p.defender == GO_WHITE, "crawl: black kills the white group (%s)", p.summary);
+    CHECK(bb361_test(&p.target, pt("B17", 19)) && bb361_test(&p.target, pt("D17", 19)) &&
+              bb361_test(&p.target, pt("E19", 19)) && bb361_test(&p.target, pt("A16", 19)),
+          "crawl: the group and the lone stone it crawls through are the target (%s)", p.summary);
+    CHECK(ld_in_region(&p, pt("A17", 19)) && ld_in_region(&p, pt("A15", 19)),
+          "crawl: the region runs along the crawl to A15 (%s)", p.summary);
+    check_invariants(&p, "crawl");
+}
+
 /* First-line points behind the wall. Ishigure 009 (black kills at Q19):
  * T15 and T16 lie beyond black's wall S16-S18, more than five steps from
  * every white stone, and leave the region; black's R19 has two liberties
@@ -927,6 +959,7 @@ int main(void)
     test_kill();
     test_weak_wall();
     test_behind_wall();
+    test_crawl();
     test_behind_wall_edge();
     test_edge_defenders();
     test_open_sides();
