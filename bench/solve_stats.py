@@ -40,6 +40,7 @@ budgets, thread counts or search options; between builds it is a change
 of the rules the solver implements. When the two runs' search options
 differ, a line says so (budgets change what is settled, not how).
 """
+import argparse
 import json
 import math
 import os
@@ -175,20 +176,28 @@ def search_options(rows):
     return ", ".join(parts)
 
 
-def main(argv):
-    if len(argv) < 2 or argv[1] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0 if len(argv) >= 2 else 2
-    def value_of(flag):
-        """The file after flag, or None when flag is absent."""
-        if flag not in argv:
-            return None
-        k = argv.index(flag) + 1
-        if k >= len(argv) or argv[k].startswith("--"):
-            sys.exit("solve_stats.py: %s needs a file" % flag)
-        return argv[k]
+class _Parser(argparse.ArgumentParser):
+    """argparse with this script's one-line errors (exit 1)."""
 
-    run, owl, old, listing = argv[1], value_of("--owl"), value_of("--compare"), "--list" in argv
+    def error(self, message):
+        if "expected one argument" in message:
+            message = message.replace("argument ", "").replace(": expected one argument", " needs a file")
+        self.exit(1, "solve_stats.py: %s\n" % message)
+
+
+def main(argv):
+    ap = _Parser(prog="solve_stats.py", add_help=False, usage=argparse.SUPPRESS)
+    ap.add_argument("run", nargs="?")
+    ap.add_argument("-h", "--help", action="store_true")
+    ap.add_argument("--owl")
+    ap.add_argument("--compare")
+    for flag in ("--list", "--alternatives", "--speed", "--by-space"):
+        ap.add_argument(flag, action="store_true")
+    a = ap.parse_args(argv[1:])
+    if a.help or not a.run:
+        print(__doc__.strip())
+        return 0 if a.help else 2
+    run, owl, old, listing = a.run, a.owl, a.compare, a.list
     rows, err = load_run(run)
     old_rows = owl_rows = None
     if not err and old:
@@ -255,7 +264,7 @@ def main(argv):
             print("| %s | %d | %d (%.1f%%) | %d (%.1f%%) | %d (%.1f%%) | %d | %d | %d | %d |" % (
                 name, n, vp_n, 100.0 * vp_n / n, gg_n, 100.0 * gg_n / n, gg1_n, 100.0 * gg1_n / n, both, vp_only,
                 gg_only, none))
-    if "--alternatives" in argv:
+    if a.alternatives:
         print()
         print("| collection | problems | first book move proven | a listed book move proven | unreadable |")
         print("|---|---|---|---|---|")
@@ -272,7 +281,7 @@ def main(argv):
             n = len(rs)
             print("| %s | %d | %d (%.1f%%) | %d (%.1f%%) | %d |" % (
                 name, n, first, 100.0 * first / n, anyl, 100.0 * anyl / n, bad))
-    if "--speed" in argv:
+    if a.speed:
         print()
         print("| collection | problems | within 50 ms | past 9.9 s | nodes | seconds | nodes/s of a problem "
               "| mean region |")
@@ -284,7 +293,7 @@ def main(argv):
             print("| %s | %d | %d | %d | %d | %.1f | %.0f | %.1f |" % (
                 name, len(rs), sum(t <= 0.05 for t in secs), sum(t > 9.9 for t in secs), nodes, total,
                 nodes / total if total > 0 else 0.0, sum(regions) / len(regions) if regions else 0.0))
-    if "--by-space" in argv:
+    if a.by_space:
         print()
         print("| empty points in the region | problems | agree (either) | unknown | median s | past 9.9 s |")
         print("|---|---|---|---|---|---|")

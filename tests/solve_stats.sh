@@ -5,8 +5,8 @@
 # mean region), --by-space (the table by empty points in the region, read
 # from the problem files), --compare (each problem's class before and
 # after, and the first moves the two runs settled differently in problems
-# defined the same), --owl (GNU Go's owl records side by side), and a line
-# that is not JSON (named by file and line, exit 1).
+# defined the same), --owl (GNU Go's owl records side by side), a line
+# that is not JSON (named by file and line, exit 1) and an unknown option.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
 
@@ -104,6 +104,9 @@ check "--owl: all" grep -qxF '| all | 5 | 2 (40.0%) | 2 (40.0%) | 1 (20.0%) | 1 
 run "$PYTHON3" "$S" "$T/new.jsonl" --owl
 check "--owl without its file: exit 1, said in one line, no table" \
     sh -c 'test "$1" = 1 && grep -qxF "solve_stats.py: --owl needs a file" "$2" && test ! -s "$3"' sh "$rc" "$T/err" "$T/out"
+run "$PYTHON3" "$S" "$T/new.jsonl" --speed --spede
+check "an unknown option: exit 1, named in one line, no table (once ignored)" \
+    sh -c 'test "$1" = 1 && grep -qxF "solve_stats.py: unrecognized arguments: --spede" "$2" && test ! -s "$3"' sh "$rc" "$T/err" "$T/out"
 printf '{"file":"cA/p1.json"\n' >"$T/badowl.jsonl"
 run "$PYTHON3" "$S" "$T/new.jsonl" --owl "$T/badowl.jsonl"
 check "--owl: a bad line, exit 1, named by file and line, no partial table" \
