@@ -199,17 +199,13 @@ static int find_pocket(const go_board *b, int d, pocket *out)
      * two steps from the attacker is not firm: it would close the three
      * open points between an attacker stone on the third line and the
      * edge.) */
-    bb361 crawl = bb361_empty();
-    for (int p = bb361_next(&passable, 0); p >= 0; p = bb361_next(&passable, p + 1)) {
-        int x = p % 19, y = p / 19, s = b->size - 1, q;
-        if (!bb361_test(&empty, p) || ((x == 0 || x == s) && (y == 0 || y == s)))
+    bb361 crawl = bb361_empty(), open_empty = bb361_and(passable, empty);
+    for (int p = bb361_next(&open_empty, 0); p >= 0; p = bb361_next(&open_empty, p + 1)) {
+        int x = p % 19, y = p / 19, s = b->size - 1;
+        int on_x = x == 0 || x == s, on_y = y == 0 || y == s;
+        if (on_x == on_y) /* a corner, or not on the first line */
             continue;
-        if (x == 0 || x == s)
-            q = p + (x == 0 ? 1 : -1);
-        else if (y == 0 || y == s)
-            q = p + (y == 0 ? 19 : -19);
-        else
-            continue;
+        int q = on_x ? p + (x == 0 ? 1 : -1) : p + (y == 0 ? 19 : -19); /* the inward neighbour */
         if (da[q] == 0 || (da[q] == 1 && !bb361_test(&passable, q)))
             bb361_set(&crawl, p);
     }
