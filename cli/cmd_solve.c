@@ -64,6 +64,9 @@ static const char solve_help[] =
     "      --att-stage N    first, on 1/N of the budget, the attacker's stage:\n"
     "                       its moves kept near the defender's stones, only\n"
     "                       its wins kept (default 2; 0: off)\n"
+    "      --att-kill B     1 (default): in a kill, the stage runs on past its\n"
+    "                       share, within the whole budget, until it proves a\n"
+    "                       first move; 0: its share alone\n"
     "      --wider-check    try the first moves that succeed again, alone, in a\n"
     "                       wider region (the region's bounding box grown by\n"
     "                       one line), on a budget of their own, and report\n"
@@ -165,6 +168,7 @@ enum {
     OPT_TT_LOG2,
     OPT_RULES,
     OPT_ATT_STAGE,
+    OPT_ATT_KILL,
     OPT_MOVES,
     OPT_WIDER_CHECK,
     OPT_PAR_START,
@@ -181,6 +185,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
         {"seki-is-death", no_argument, 0, OPT_SEKI},    {"capture-any", no_argument, 0, OPT_CAPTURE_ANY},
         {"tt-log2", required_argument, 0, OPT_TT_LOG2}, {"quiet", no_argument, 0, 'q'},
         {"rules", required_argument, 0, OPT_RULES},     {"att-stage", required_argument, 0, OPT_ATT_STAGE},
+        {"att-kill", required_argument, 0, OPT_ATT_KILL},
         {"moves", required_argument, 0, OPT_MOVES},     {"wider-check", no_argument, 0, OPT_WIDER_CHECK},
         {"search-threads", required_argument, 0, 'j'},  {"par-start", required_argument, 0, OPT_PAR_START},
         {"first", required_argument, 0, OPT_FIRST},     {"after", required_argument, 0, OPT_AFTER},
@@ -218,6 +223,7 @@ static void parse_args(int argc, char **argv, solve_args *a)
         case OPT_CAPTURE_ANY: a->dopts.capture_any = 1; break;
         case OPT_TT_LOG2: a->dopts.tt_log2 = (int)cli_parse_long("--tt-log2", optarg, 10, 28); break;
         case OPT_ATT_STAGE: a->dopts.att_stage = (int)cli_parse_long("--att-stage", optarg, 0, 64); break;
+        case OPT_ATT_KILL: a->dopts.att_kill = (int)cli_parse_long("--att-kill", optarg, 0, 1); break;
         case OPT_MOVES:
             a->dopts.only = 1;
             goprob_parse_moves("--moves", optarg, &a->dopts.only_points, &a->dopts.only_pass);
@@ -492,6 +498,7 @@ static json_t *search_json(const solve_work *w, const solve_args *a)
     json_object_set_new(s, "search_threads", json_integer(o->search_threads));
     json_object_set_new(s, "tt_log2", json_integer(o->tt_log2));
     json_object_set_new(s, "att_stage", json_integer(o->att_stage));
+    json_object_set_new(s, "att_kill", json_boolean(o->att_kill));
     json_object_set_new(s, "seki_is_death", json_boolean(o->seki_is_death));
     json_object_set_new(s, "capture_any", json_boolean(o->capture_any));
     json_object_set_new(s, "moves", o->only ? moves_or_null(o->only_points, o->only_pass, w->size) : json_null());

@@ -161,6 +161,8 @@ typedef struct ctx {
     int line_kof; /* read_line: the line's reply is a win that met a ko */
     bb361 first_points; /* dfpn_opts.first_points and first_pass */
     int first_pass;
+    int to_proof; /* the stage run on past its share (dfpn_solve): the root
+                   * stops at its first proved first move */
     int att_near; /* the attacker's stage (dfpn_solve): its moves below the
                    * root limited to att_near_ok's */
     unsigned char freek[MAX_DEPTH + 2]; /* path[d] was reached by a free retake */
@@ -360,6 +362,7 @@ void dfpn_opts_init(dfpn_opts *o)
     o->japanese = 0;
     o->simulate = 1;
     o->att_stage = DFPN_ATT_STAGE;
+    o->att_kill = 1;
     o->only = 0;
     o->only_points = bb361_empty();
     o->only_pass = 0;
@@ -381,6 +384,10 @@ int dfpn_solve_wider(const ld_problem *p, bb361 moves, const dfpn_opts *o, bb361
     w.only = 1;
     w.only_points = moves;
     w.only_pass = 0;
+    /* the check looks for refutations as much as for proofs: the stage
+     * keeps to its share (run on to a proof, it left Cho 99's C19 open in
+     * tests/cli_solve.sh, where its share leaves the refutation time) */
+    w.att_kill = 0;
     int rc = dfpn_solve(p2, &w, r, err);
     free(p2);
     return rc;
@@ -2374,11 +2381,20 @@ static int root_step(ctx *c, kid *rk, int n, const unsigned char *want)
 }
 
 /* The main thread's search of the root moves (solve_roots). */
+static int settled(const kid *v, int proof);
+
 static void roots_main(ctx *c, kid *rk, int n, const unsigned char *want, const uint64_t *keys)
 {
     while (!c->aborted) {
         if (keys)
             adopt_finals(c, rk, n, want, keys); /* what the helpers settled */
+        if (c->to_proof) {
+            int proved = 0;
+            for (int i = 0; i < n && !proved; i++)
+                proved = want[i] && settled(&rk[i], 1);
+            if (proved)
+                break;
+        }
         if (!root_step(c, rk, n, want))
             break;
     }
@@ -2817,6 +2833,21 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         c.max_nodes = o->max_nodes > 0 ? (o->max_nodes >= share ? o->max_nodes / share : 1) : 0;
         c.max_seconds = o->max_seconds > 0 ? o->max_seconds / share : 0;
         solve_roots(&c, rk, n, want);
+        if (o->att_kill && o->att_stage > 0 && c.attacker == c.prover && c.aborted) {
+            /* a kill whose stage spent its share before its first proof:
+             * on, within the whole budget, until that proof */
+            int proved = 0;
+            for (int i = 0; i < n && !proved; i++)
+                proved = want[i] && settled(&rk[i], 1);
+            c.max_nodes = o->max_nodes;
+            c.max_seconds = o->max_seconds;
+            if (!proved && !spent(&c)) {
+                c.aborted = 0;
+                c.to_proof = 1;
+                solve_roots(&c, rk, n, want);
+                c.to_proof = 0;
+            }
+        }
         c.att_near = 0;
         r->att_nodes = c.nodes;
         for (int i = 0; i < n; i++)

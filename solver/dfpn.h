@@ -107,7 +107,11 @@ enum { DFPN_UNKNOWN = 0, DFPN_PROVED = 1, DFPN_DISPROVED = 2, DFPN_KO = 3 };
 ** chains of at most two liberties. The defender's moves are all tried, so
 ** the attacker's wins it finds hold on the whole game; they stay in the
 ** table. Its defender's wins may rest on a left-out move: they are
-** dropped, and the first moves they settled are searched in full.
+** dropped, and the first moves they settled are searched in full. In a
+** kill (the attacker to play at the root) with att_kill set (the
+** default), the stage may run on past its share, up to the whole budget,
+** until it proves a first move; the rest of the budget then goes to the
+** full search, which refutes the other first moves.
 **
 ** Lines. Values are read back from the table after the search: each
 ** settled first move gets a line (main line or refutation), cut where the
@@ -132,6 +136,9 @@ typedef struct dfpn_opts {
                           * first on 1/N of the budget (the default 2; only
                           * with a budget), 0 not at all, -1 it alone (its
                           * results: for checks) */
+    int att_kill;        /* 1 (the default): in a kill the stage runs on
+                          * past its 1/N, within the whole budget, until
+                          * its first proof; 0: its share alone */
     int only;            /* 1: only the first moves in only_points (and the
                           * pass when only_pass) are tried; each must be a
                           * first move in play */
@@ -205,7 +212,8 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
 /*
 ** The first moves moves (bb361 points) of p tried again, alone at the root,
 ** in ld_widen's step-2 region of p (the bounding box grown by one line,
-** closed under the defender's chains), with the options o otherwise: a
+** closed under the defender's chains), with the options o otherwise (but
+** att_kill, off: the check looks for refutations too): a
 ** region inferred too tightly can let the frame make a move work that
 ** fails on the board (bench/RESULTS.md, "The first moves proved beyond the
 ** book's, in wider regions"). Sets *region and *r (r->root_status of each

@@ -54,6 +54,13 @@ a, b = records(sys.argv[1])[0], records(sys.argv[2])[0]
 assert b["stage_nodes"] == 0 and b["stage_settled"] == 0, b
 assert a["first_moves"] == b["first_moves"] and a["status"] == b["status"], (a, b)
 ' "$T/kill.jsonl" "$T/out"
+check_exit 0 "--att-kill 0" vp go solve $B --json --att-kill 0 "$T/kill.sgf"
+check_py "  ... recorded, the same first moves" '
+import sys
+a, b = records(sys.argv[1])[0], records(sys.argv[2])[0]
+assert a["search"]["att_kill"] is True and b["search"]["att_kill"] is False, (a, b)
+assert a["first_moves"] == b["first_moves"] and a["status"] == b["status"], (a, b)
+' "$T/kill.jsonl" "$T/out"
 
 # --moves: only the first moves asked for are tried. The vital point alone
 # kills (proved); A9 alone fails, which leaves the problem unknown (an
@@ -266,6 +273,8 @@ usage "bad --rules" --rules korean "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--rules' "$T/err"
 usage "bad --att-stage" --att-stage 65 "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--att-stage' "$T/err"
+usage "bad --att-kill" --att-kill 2 "$T/kill.sgf"
+check "  ... names the flag" grep -q -- '--att-kill' "$T/err"
 usage "bad --moves" --moves B9,,C9 "$T/kill.sgf"
 check "  ... names the flag" grep -q -- '--moves' "$T/err"
 usage "--moves off the board" --moves Z9 "$T/kill.sgf"
@@ -389,16 +398,17 @@ assert o["status"] != "proved" and n <= o["nodes"] <= n + 257, (n, o["nodes"], o
 ' "$T/out" "$n"
 done
 # --first: the moves asked for are searched first; only the order of the
-# work changes. On 20,000 nodes Elementary 61's book move E18 is still
-# open in the whole solve, and proved when it goes first (by 'book' or by
+# work changes. On 20,000 nodes, with the stage held to its share
+# (--att-kill 0: run on to its first proof, the stage proves E18 itself),
+# Elementary 61's book move E18 is still open in the whole solve, and proved when it goes first (by 'book' or by
 # name: the same search); with no budget the answers are the same.
-check_exit 0 "Cho 61 on 20,000 nodes" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 "$p61"
+check_exit 0 "Cho 61 on 20,000 nodes" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --att-kill 0 "$p61"
 check_py "  ... leaves the book move open" '
 import sys
 o = records(sys.argv[1])[0]
 assert o["status"] == "unknown" and "E18" in o["unsolved_moves"], o
 ' "$T/out"
-check_exit 0 "  ... --first book" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first book "$p61"
+check_exit 0 "  ... --first book" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --att-kill 0 --first book "$p61"
 strip_secs "$T/out" | sed 's/"first_from":"book"/"first_from":X/' >"$T/first_book"
 check_py "  ... proves it" '
 import sys
@@ -411,20 +421,21 @@ s = records(sys.argv[1])[0]["search"]
 assert s["first"] == ["E18"] and s["first_from"] == "book" and s["moves"] is None, s
 assert s["nodes"] == 20000 and s["time_limit"] == 0 and s["search_threads"] == 1, s
 assert s["tt_log2"] == 22 and s["att_stage"] == 2 and s["seki_is_death"] is False, s
+assert s["att_kill"] is False, s
 ' "$T/out"
-check_exit 0 "  ... --first E18" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first E18 "$p61"
+check_exit 0 "  ... --first E18" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --att-kill 0 --first E18 "$p61"
 strip_secs "$T/out" | sed 's/"first_from":"list"/"first_from":X/' >"$T/first_e18"
 check "  ... the same search as --first book" cmp -s "$T/first_book" "$T/first_e18"
 # the last --first counts: 'book' drops an earlier list, so a file with
 # no book move is then searched as without --first
 sed 's/, *"SOL": *\[\[[^]]*\]\]//' "$p61" >"$T/p61nobook.json"
 check "  ... a copy without its book move" sh -c "! grep -q SOL '$T/p61nobook.json'"
-check_exit 0 "  ... that copy on 20,000 nodes" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 "$T/p61nobook.json"
+check_exit 0 "  ... that copy on 20,000 nodes" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --att-kill 0 "$T/p61nobook.json"
 strip_secs "$T/out" >"$T/nobook_none"
-check_exit 0 "  ... with --first A15" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first A15 "$T/p61nobook.json"
+check_exit 0 "  ... with --first A15" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --att-kill 0 --first A15 "$T/p61nobook.json"
 strip_secs "$T/out" >"$T/nobook_a15"
 check "  ... A15 first changes the search" sh -c "! cmp -s '$T/nobook_none' '$T/nobook_a15'"
-check_exit 0 "  ... with --first A15 --first book" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --first A15 --first book "$T/p61nobook.json"
+check_exit 0 "  ... with --first A15 --first book" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --att-kill 0 --first A15 --first book "$T/p61nobook.json"
 check_py "  ... records book asked for, no first move" '
 import sys
 s = records(sys.argv[1])[0]["search"]
