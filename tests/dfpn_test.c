@@ -331,7 +331,7 @@ static int sample_agrees(const char *what, void (*on_off)(dfpn_opts *, int), lon
             o.max_seconds = 0;
             /* the stage held to its share unless on_off says otherwise: run
              * on in the kills, it leaves fewer first moves settled on so
-             * small a budget (165 compared against 259) */
+             * small a budget (165 compared against 265) */
             o.att_kill = 0;
             on_off(&o, on);
             CHECK(dfpn_solve(&p, &o, &r[on], err) == 0, "%s: %s", g.gl_pathv[f], err);
