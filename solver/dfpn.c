@@ -2380,21 +2380,25 @@ static int root_step(ctx *c, kid *rk, int n, const unsigned char *want)
     return 1;
 }
 
-/* The main thread's search of the root moves (solve_roots). */
 static int settled(const kid *v, int proof);
 
+/* 1 when a first move asked for (want) is proved. */
+static int any_proved(const kid *rk, int n, const unsigned char *want)
+{
+    for (int i = 0; i < n; i++)
+        if (want[i] && settled(&rk[i], 1))
+            return 1;
+    return 0;
+}
+
+/* The main thread's search of the root moves (solve_roots). */
 static void roots_main(ctx *c, kid *rk, int n, const unsigned char *want, const uint64_t *keys)
 {
     while (!c->aborted) {
         if (keys)
             adopt_finals(c, rk, n, want, keys); /* what the helpers settled */
-        if (c->to_proof) {
-            int proved = 0;
-            for (int i = 0; i < n && !proved; i++)
-                proved = want[i] && settled(&rk[i], 1);
-            if (proved)
-                break;
-        }
+        if (c->to_proof && any_proved(rk, n, want))
+            break;
         if (!root_step(c, rk, n, want))
             break;
     }
@@ -2836,12 +2840,9 @@ int dfpn_solve(const ld_problem *p, const dfpn_opts *o, dfpn_result *r, char *er
         if (o->att_kill && o->att_stage > 0 && c.attacker == c.prover && c.aborted) {
             /* a kill whose stage spent its share before its first proof:
              * on, within the whole budget, until that proof */
-            int proved = 0;
-            for (int i = 0; i < n && !proved; i++)
-                proved = want[i] && settled(&rk[i], 1);
             c.max_nodes = o->max_nodes;
             c.max_seconds = o->max_seconds;
-            if (!proved && !spent(&c)) {
+            if (!any_proved(rk, n, want) && !spent(&c)) {
                 c.aborted = 0;
                 c.to_proof = 1;
                 solve_roots(&c, rk, n, want);
