@@ -141,8 +141,8 @@ check "  ... variants pass the independent check too" "$CHECKER" --check-set "$T
 # variant at the record's budget. (Ishigure 025 showed it at the default
 # 40,000 nodes until the attacker's stage ran on to its first proof in a
 # kill: now every variant of it is proved there.)
-i25="$data/cho-chikun-encyclopedia-life-and-death-elementary/Prob0421.json"
-check_exit 0 "variants near the budget" vp go build "$i25" -o "$T/v25.jsonl" --transforms $TR --report "$T/v25.report" -q --nodes 18000
+c421="$data/cho-chikun-encyclopedia-life-and-death-elementary/Prob0421.json"
+check_exit 0 "variants near the budget" vp go build "$c421" -o "$T/v421.jsonl" --transforms $TR --report "$T/v421.report" -q --nodes 18000
 check_py "  ... those left out are reported, the others written" '
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
@@ -153,8 +153,8 @@ assert all(r["id"].startswith("cho-elementary-0421.") and r["file"].endswith("Pr
 ids = {r["id"] for r in recs}
 assert len(recs) + len(out) == 9 and not ids & {r["id"] for r in out}
 assert not any(r["id"].endswith((".relabel", ".shuffle")) for r in out)
-' "$T/v25.report" "$T/v25.jsonl"
-check_exit 0 "  ... and the set passes the audit" vp go audit -q "$T/v25.jsonl"
+' "$T/v421.report" "$T/v421.jsonl"
+check_exit 0 "  ... and the set passes the audit" vp go audit -q "$T/v421.jsonl"
 
 # ---- options ------------------------------------------------------------------------------
 check_exit 0 "--report as JSON lines" vp go build "$cho/Prob0001.json" "$data"/yamada*/*.json -o "$T/rj.jsonl" \

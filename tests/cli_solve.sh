@@ -400,7 +400,8 @@ done
 # --first: the moves asked for are searched first; only the order of the
 # work changes. On 20,000 nodes, with the stage held to its share
 # (--att-kill 0: run on to its first proof, the stage proves E18 itself),
-# Elementary 61's book move E18 is still open in the whole solve, and proved when it goes first (by 'book' or by
+# Elementary 61's book move E18 is still open in the whole solve, and
+# proved when it goes first (by 'book' or by
 # name: the same search); with no budget the answers are the same.
 check_exit 0 "Cho 61 on 20,000 nodes" vp go solve --json -q -t 1 --nodes 20000 --time-limit 0 --att-kill 0 "$p61"
 check_py "  ... leaves the book move open" '
