@@ -121,31 +121,39 @@ def vp_wider(opts, r, m, k):
     return "refuted" if m in j["refutations"] else "open"
 
 
+def owl_after(g, r, pb, line, chains):
+    """GNU Go's owl reading of each chain after line is played from the
+    problem's position (the side to play first): owl_attack in a kill,
+    owl_defend in a live problem, with the side to play moving first when
+    line is of even length. The position is loaded again after (a timeout
+    restarts GNU Go). Returns each chain's answer as words; a failed read
+    is ["error: ..."], and a line GNU Go refuses makes the one answer."""
+    verb = "owl_attack" if r["goal"] == "kill" else "owl_defend"
+    mover, other = r["to_play"], "W" if r["to_play"] == "B" else "B"
+    try:
+        for i, p in enumerate(line):
+            g.send("play %s %s" % (mover if i % 2 == 0 else other, p), 30)
+        out = []
+        for c in chains:
+            try:
+                out.append(g.send("%s %s" % (verb, c), 120).split())
+            except (owl_bench.GtpError, owl_bench.GtpTimeout) as e:
+                out.append(["error: %s" % e])
+        return out
+    except (owl_bench.GtpError, owl_bench.GtpTimeout) as e:
+        return [["error: %s" % e]]
+    finally:
+        g.load(19, pb.get("AB", []), pb.get("AW", []), r["to_play"])
+
+
 def after_reply(g, r, pb, m, reps):
-    """GNU Go's reading after the book move m and vp's refuting reply: the
-    attacker to move, owl_attack on each chain in a kill (0: the target
-    lives, as vp says); the defender to move, owl_defend in a live problem
-    (0: it dies). The position is loaded again after (a timeout restarts
-    GNU Go). Returns (the reply, the codes)."""
+    """GNU Go's reading after the book move m and vp's refuting reply, the
+    book's side to move (0 for a chain: it lives in a kill, as vp says, or
+    dies in a live problem). Returns (the reply, the codes)."""
     line = r["refutations"][m]
     if len(line) < 2:
         return None, []
-    mover, other = r["to_play"], "W" if r["to_play"] == "B" else "B"
-    try:
-        for colour, p in ((mover, m), (other, line[1])):
-            g.send("play %s %s" % (colour, p), 30)
-        verb = "owl_attack" if r["goal"] == "kill" else "owl_defend"
-        codes = []
-        for c in reps:
-            try:
-                codes.append(g.send("%s %s" % (verb, c), 120).split()[0])
-            except (owl_bench.GtpError, owl_bench.GtpTimeout) as e:
-                codes.append("error: %s" % e)
-        return line[1], codes
-    except (owl_bench.GtpError, owl_bench.GtpTimeout) as e:
-        return line[1], ["error: %s" % e]
-    finally:
-        g.load(19, pb.get("AB", []), pb.get("AW", []), r["to_play"])
+    return line[1], [a[0] for a in owl_after(g, r, pb, line[:2], reps)]
 
 
 def agrees_after(row):
@@ -179,37 +187,30 @@ def walk(opts, g, r, pb, row):
     up to opts.walk times. Returns the line and how the walk ended."""
     codes = row["gnugo_after"]
     chain = row["chains"][codes.index("1")] if "1" in codes else row["chains"][0]
-    verb = "owl_attack" if r["goal"] == "kill" else "owl_defend"
-    mover, other = r["to_play"], "W" if r["to_play"] == "B" else "B"
     line, end = [row["move"], row["reply"]], "steps used up"
-    try:
-        for _ in range(opts.walk):
-            g.load(19, pb.get("AB", []), pb.get("AW", []), r["to_play"])
-            for i, p in enumerate(line):
-                g.send("play %s %s" % (mover if i % 2 == 0 else other, p), 30)
-            ans = g.send("%s %s" % (verb, chain), 120).split()
-            if ans[0] == "0":
-                end = "GNU Go finds no way"
-                break
-            if len(ans) < 2 or ans[1].upper() == "PASS":
-                end = "GNU Go passes"
-                break
-            j = vp_after(opts, r, line, ans[1])
-            if isinstance(j, str):
-                end = "GNU Go's %s: %s" % (ans[1], j)
-                break
-            if ans[1] in j["first_moves"] or ans[1] in j["ko_moves"]:
-                end = "vp proves GNU Go's %s" % ans[1]
-                break
-            ref = j["refutations"].get(ans[1]) or []
-            if len(ref) < 2:
-                end = "GNU Go's %s open for vp" % ans[1]
-                break
-            line += [ans[1], ref[1]]
-    except (owl_bench.GtpError, owl_bench.GtpTimeout) as e:
-        end = "GNU Go: %s" % e
-    finally:
-        g.load(19, pb.get("AB", []), pb.get("AW", []), r["to_play"])
+    for _ in range(opts.walk):
+        ans = owl_after(g, r, pb, line, [chain])[0]
+        if ans[0].startswith("error: "):
+            end = "GNU Go: " + " ".join(ans)[len("error: "):]
+            break
+        if ans[0] == "0":
+            end = "GNU Go finds no way"
+            break
+        if len(ans) < 2 or ans[1].upper() == "PASS":
+            end = "GNU Go passes"
+            break
+        j = vp_after(opts, r, line, ans[1])
+        if isinstance(j, str):
+            end = "GNU Go's %s: %s" % (ans[1], j)
+            break
+        if ans[1] in j["first_moves"] or ans[1] in j["ko_moves"]:
+            end = "vp proves GNU Go's %s" % ans[1]
+            break
+        ref = j["refutations"].get(ans[1]) or []
+        if len(ref) < 2:
+            end = "GNU Go's %s open for vp" % ans[1]
+            break
+        line += [ans[1], ref[1]]
     return {"line": line, "end": end}
 
 
