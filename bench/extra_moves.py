@@ -106,14 +106,23 @@ def extras(run, goal, refuted=False):
     return items
 
 
-def vp_wider(opts, r, m, k):
-    cmd = [opts.vp, "go", "solve", "--json", "-q", "--time-limit", str(opts.time_limit), "--nodes", "0",
-           "--region", grown(r["region"], k), "--target", ",".join(r["target"]), "--moves", m, r["file"]]
+def vp_record(cmd, width):
+    """Runs vp solve (cmd) on one problem: its record with first moves, or
+    the reason it gave none (the error output, up to width characters, or
+    the record's reason)."""
     p = subprocess.run(cmd, capture_output=True, text=True)
     try:
         j = json.loads(p.stdout)
     except ValueError:
-        return "error: " + (p.stderr.strip() or "exit %d" % p.returncode)[:120]
+        return (p.stderr.strip() or "exit %d" % p.returncode)[:width]
+    return j if "first_moves" in j else str(j.get("reason") or j.get("status"))
+
+
+def vp_wider(opts, r, m, k):
+    j = vp_record([opts.vp, "go", "solve", "--json", "-q", "--time-limit", str(opts.time_limit), "--nodes", "0",
+                   "--region", grown(r["region"], k), "--target", ",".join(r["target"]), "--moves", m, r["file"]], 120)
+    if isinstance(j, str):
+        return "error: " + j
     if m in j["first_moves"]:
         return "proved"
     if m in j["ko_moves"]:
@@ -169,15 +178,11 @@ def agrees_after(row):
 def vp_after(opts, r, line, m):
     """vp on the first move m after line, in the record's own problem
     (goal, target, region): its record, or the reason it gave none."""
-    cmd = [opts.vp, "go", "solve", "--json", "-q", "--threads", "1", "--search-threads", "1",
-           "--time-limit", str(opts.walk_time), "--nodes", "0", "--after", ",".join(line), "--moves", m,
-           "--goal", r["goal"], "--target", ",".join(r["target"]), "--region", ",".join(r["region"]), r["file"]]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    try:
-        j = json.loads(p.stdout)
-    except ValueError:
-        return "vp: " + (p.stderr.strip() or "exit %d" % p.returncode)[:160]
-    return j if "first_moves" in j else "vp: %s" % (j.get("reason") or j.get("status"))
+    j = vp_record([opts.vp, "go", "solve", "--json", "-q", "--threads", "1", "--search-threads", "1",
+                   "--time-limit", str(opts.walk_time), "--nodes", "0", "--after", ",".join(line), "--moves", m,
+                   "--goal", r["goal"], "--target", ",".join(r["target"]), "--region", ",".join(r["region"]),
+                   r["file"]], 160)
+    return "vp: " + j if isinstance(j, str) else j
 
 
 def walk(opts, g, r, pb, row):
