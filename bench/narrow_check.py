@@ -15,6 +15,8 @@
 # One JSON line per comparison, with the violations in "viol".
 # bench/RESULTS.md, "A tighter region: checked for monotonicity".
 #
+# 19x19 boards only (every bundled problem is one).
+#
 # usage: narrow_check.py VP RUN.jsonl OUT.jsonl SHARD NSHARDS   (run from
 # the directory the run's file names are relative to)
 import json, sys, subprocess
