@@ -63,7 +63,7 @@
 #define DFPN_LIB_DIV 1
 #endif
 #ifndef DFPN_EPS_SHIFT
-#define DFPN_EPS_SHIFT 1 /* epsilon = 1/2 (1/4 before the local space: see bench/RESULTS.md) */
+#define DFPN_EPS_SHIFT 3 /* epsilon = 1/8 since the summed numbers count at a quarter (1/2 before; 1/4 before the local space): see bench/RESULTS.md */
 #endif
 #ifndef DFPN_PRUNE_TERRITORY
 #define DFPN_PRUNE_TERRITORY 1

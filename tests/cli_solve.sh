@@ -414,7 +414,7 @@ strip_secs "$T/out" | sed 's/"first_from":"book"/"first_from":X/' >"$T/first_boo
 check_py "  ... proves it" '
 import sys
 o = records(sys.argv[1])[0]
-assert o["status"] == "proved" and o["first_moves"] == ["E18"] and o["nodes"] == 20000, o
+assert o["status"] == "proved" and o["first_moves"] == ["E18"] and o["nodes"] <= 20000, o
 ' "$T/out"
 check_py "  ... records the search's options: the book move first, the budget" '
 import sys

@@ -661,7 +661,7 @@ static void test_att_kill(void)
           dfpn_status_name(r.status), r.nodes, r.att_nodes);
 }
 
-/* Yamada 1001 (bundled; live): the book move is proved within 700,000
+/* Yamada 1001 (bundled; live): the book move is proved within 300,000
  * nodes because the root is searched best first on the proof numbers
  * until one first move is proved (then on whichever number of a move is
  * smaller, to settle the rest); when every first move gets its round from
@@ -671,22 +671,22 @@ static void test_att_kill(void)
  * before the open sides grew to two steps, which give its region a point
  * more and its search more work.) The attacker's stage is off here: it
  * takes half of a budget, and with it the book move needs 600,000 nodes.
- * Since the summed numbers count every child but the largest at a quarter
- * (DFPN_SUM_SHIFT), the book move needs 550,000 to 600,000 nodes: the
- * problems of the hard band need fewer, this one more. */
+ * With the summed numbers counting every child but the largest at a
+ * quarter (DFPN_SUM_SHIFT) and epsilon 1/2 it needed 550,000 to 600,000;
+ * with epsilon 1/8 (DFPN_EPS_SHIFT 3), 50,000 to 75,000. */
 static void test_root_best_first(void)
 {
     dfpn_result r;
     int book;
     dfpn_opts o;
     dfpn_opts_init(&o);
-    o.max_nodes = 700000;
+    o.max_nodes = 300000;
     o.max_seconds = 0;
     o.att_stage = 0;
     if (solve_bundled_opts("yamada-kimio-basic-tsumego/1001.json", &o, &r, &book))
         return;
     CHECK(r.status == DFPN_PROVED && has_first(&r, book),
-          "Yamada 1001: the book move proved within 700,000 nodes (status %s, %d first moves, %lld nodes)",
+          "Yamada 1001: the book move proved within 300,000 nodes (status %s, %d first moves, %lld nodes)",
           dfpn_status_name(r.status), r.nfirst, r.nodes);
 }
 
