@@ -2082,15 +2082,13 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
     int taint, wmove = NO_MOVE; /* wmove: the winning move of a final won by the side to move */
     for (;;) {
         uint64_t sum = 0;
-        uint32_t smax = 0; /* the largest summed value */
+        uint32_t smax = 0; /* the largest summed value: INF when one is */
         uint32_t best = INF, second = INF, av = INF;
-        int bi = 0, inf_sum = 0, ai = -1, avoid = par_avoid(c, d, c->path[d]);
+        int bi = 0, ai = -1, avoid = par_avoid(c, d, c->path[d]);
         taint = NO_TAINT;
         for (int i = 0; i < n; i++) {
             uint32_t v = or_node ? k[i].pn : k[i].dn; /* minimised */
             uint32_t s = or_node ? k[i].dn : k[i].pn; /* summed */
-            if (s == INF)
-                inf_sum = 1;
             sum += s;
             if (s > smax)
                 smax = s;
@@ -2115,7 +2113,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
          * initial values' 1/DFPN_INIT_DIV per move at an expansion.
          * Zero only when every child's is, so proofs are unchanged */
         sum = smax + ((sum - smax) >> DFPN_SUM_SHIFT);
-        uint32_t total = inf_sum ? INF : sat(sum), tbest = av < best ? av : best;
+        uint32_t total = smax == INF ? INF : sat(sum), tbest = av < best ? av : best;
         pn = or_node ? tbest : total;
         dn = or_node ? total : tbest;
         if (pn == 0 || dn == 0) {

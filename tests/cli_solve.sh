@@ -415,6 +415,9 @@ check_py "  ... proves it" '
 import sys
 o = records(sys.argv[1])[0]
 assert o["status"] == "proved" and o["first_moves"] == ["E18"] and o["nodes"] <= 20000, o
+# the rest of the budget goes to the other first moves: all of it, unless
+# every first move is settled first
+assert o["nodes"] == 20000 or not o["unsolved_moves"], o
 ' "$T/out"
 check_py "  ... records the search's options: the book move first, the budget" '
 import sys
