@@ -2321,36 +2321,32 @@ static int first_move(const ctx *c, int m) { return in_moves(&c->first_points, c
 static int pick_root(const ctx *c, const kid *rk, int n, const unsigned char *want, uint32_t *thpn, uint32_t *thdn)
 {
     uint32_t best = INF, second = INF;
-    int bi = -1, bi_dn = 0, settle = 0; /* settle: a move is proved; bi_dn: bi runs on its dn */
+    int bi = -1;
     int avoid = c->helper ? __atomic_load_n(&c->par->mmove[0], __ATOMIC_RELAXED) : NO_AVOID;
     /* first: while a move of dfpn_opts.first_points is open, only those */
     int firsts = 0;
-    for (int i = 0; i < n; i++) {
-        settle |= want[i] && rk[i].pn == 0;
+    for (int i = 0; i < n; i++)
         firsts |= want[i] && !is_final(rk[i].pn, rk[i].dn) && first_move(c, rk[i].move);
-    }
     for (int i = 0; i < n; i++) {
         if (!want[i] || is_final(rk[i].pn, rk[i].dn) || (firsts && !first_move(c, rk[i].move)))
             continue;
-        int on_dn = settle && rk[i].dn < rk[i].pn;
-        uint32_t v = on_dn ? rk[i].dn : rk[i].pn;
+        uint32_t v = rk[i].pn;
         if (rk[i].move == avoid)
             v = par_virtual(v);
         if (v < best) {
             second = best;
             best = v;
             bi = i;
-            bi_dn = on_dn;
         } else if (v < second) {
             second = v;
         }
     }
     if (bi >= 0) {
-        uint32_t lim = eps_limit(second), v = bi_dn ? rk[bi].dn : rk[bi].pn;
-        if (lim <= v)
-            lim = v + 1;
-        *thpn = bi_dn ? INF : lim;
-        *thdn = bi_dn ? lim : INF;
+        uint32_t lim = eps_limit(second);
+        if (lim <= rk[bi].pn)
+            lim = rk[bi].pn + 1;
+        *thpn = lim;
+        *thdn = INF;
     }
     return bi;
 }
@@ -2483,18 +2479,19 @@ static void par_helper(par *P, int i)
     __atomic_fetch_sub(&P->running, 1, __ATOMIC_ACQ_REL);
 }
 
-/* Solves every open root move of rk[0..n) that want marks, best first as
- * df-pn does at an OR node: the chosen move runs until its number is a
- * fraction worse than the second best (the 1+epsilon limit). Until one
- * move is proved, the number is the proof number: the first proof comes
- * sooner than when every move shares the work. Then, to settle the others
- * one way or the other, the smaller of the two numbers, and the move runs
- * on that one: effort goes to the move nearest to being settled, and a
- * settled refutation soon serves the next moves as a simulation's
- * template; it settles more of them within a budget than rounds with
- * doubling thresholds (bench/RESULTS.md, "Best first after the first
- * proof"). Only the order of the work changes: each move is solved on its
- * own. With search threads, the helpers search beside it (struct par). */
+/* Solves every open root move of rk[0..n) that want marks, best first on
+ * the proof numbers as df-pn does at an OR node: the chosen move runs
+ * until its proof number is a fraction worse than the second best (the
+ * 1+epsilon limit). The first proof comes sooner than when every move
+ * shares the work, and after it the other moves go on the same way (a
+ * move is refuted when its proof number reaches infinity): that proves
+ * more of them within a budget than running each on the smaller of its
+ * two numbers after the first proof, and settles as many in all
+ * (bench/RESULTS.md, "The root on the proof numbers after the first
+ * proof"), and more than rounds with doubling thresholds ("Best first
+ * after the first proof"). Only the order of the work changes: each move
+ * is solved on its own. With search threads, the helpers search beside
+ * it (struct par). */
 static void solve_roots(ctx *c, kid *rk, int n, const unsigned char *want)
 {
     memset(c->memo_n, 0, sizeof c->memo_n);

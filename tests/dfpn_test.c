@@ -663,10 +663,10 @@ static void test_att_kill(void)
 
 /* Yamada 1001 (bundled; live): the book move is proved within 300,000
  * nodes because the root is searched best first on the proof numbers
- * until one first move is proved (then on whichever number of a move is
- * smaller, to settle the rest); when every first move gets its round from
- * the start (doubling thresholds), the book move is still open at
- * 1,000,000 nodes. (Within 50,000 nodes before the initial values counted
+ * (after the first proof too since the thirty-eighth session; before,
+ * then on whichever number of a move was smaller); when every first move
+ * gets its round from the start (doubling thresholds), the book move is
+ * still open at 1,000,000 nodes. (Within 50,000 nodes before the initial values counted
  * the room for eyes; 250,000 to 275,000 since. Yamada 1008 showed it
  * before the open sides grew to two steps, which give its region a point
  * more and its search more work.) The attacker's stage is off here: it
@@ -687,6 +687,30 @@ static void test_root_best_first(void)
         return;
     CHECK(r.status == DFPN_PROVED && has_first(&r, book),
           "Yamada 1001: the book move proved within 300,000 nodes (status %s, %d first moves, %lld nodes)",
+          dfpn_status_name(r.status), r.nfirst, r.nodes);
+}
+
+/* Ishigure 049 (bundled; kill; nine first moves kill, the book's N19
+ * among them, and five fail): after the first proof the root stays on the
+ * proof numbers, so the moves nearest to a proof come next. At 200,000
+ * nodes 8 of the 9 are proved (5 at 150,000; all settled in about
+ * 247,000). With the rule before the thirty-eighth session (after the
+ * first proof, each move on the smaller of its two numbers, nearly always
+ * the disproof number) the work went to refutations: 2 proved (R19, Q19)
+ * at 200,000 and at 250,000 nodes, all settled at about 248,000. */
+static void test_root_after_first_proof(void)
+{
+    dfpn_result r;
+    int book;
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = 200000;
+    o.max_seconds = 0;
+    if (solve_bundled_opts("ishigure-ikuro-123-basic-tsumego/049.json", &o, &r, &book))
+        return;
+    CHECK(r.status == DFPN_PROVED && r.nfirst >= 6,
+          "Ishigure 049: at least 6 of the 9 killing first moves proved within 200,000 nodes (status %s, %d first "
+          "moves, %lld nodes)",
           dfpn_status_name(r.status), r.nfirst, r.nodes);
 }
 
@@ -818,6 +842,7 @@ int main(void)
     test_open_sides();
     test_superko();
     test_root_best_first();
+    test_root_after_first_proof();
     test_open_sides_two_steps();
     test_japanese_rules();
     test_simulation_agrees();
