@@ -2486,7 +2486,7 @@ static void par_helper(par *P, int i)
  * shares the work, and after it the other moves go on the same way (a
  * move is refuted when its proof number reaches infinity): that proves
  * more of them within a budget than running each on the smaller of its
- * two numbers after the first proof, and settles as many in all
+ * two numbers after the first proof, and settles about as many in all
  * (bench/RESULTS.md, "The root on the proof numbers after the first
  * proof"), and more than rounds with doubling thresholds ("Best first
  * after the first proof"). Only the order of the work changes: each move
