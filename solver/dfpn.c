@@ -2317,8 +2317,9 @@ static int first_move(const ctx *c, int m) { return in_moves(&c->first_points, c
 
 /* The root move of rk[0..n) to search next among those want marks (in a
  * helper, want says for each one whether the main thread's list has it
- * open), and its thresholds; -1 when none is open. */
-static int pick_root(const ctx *c, const kid *rk, int n, const unsigned char *want, uint32_t *thpn, uint32_t *thdn)
+ * open), and the proof number it runs to (its disproof number has no
+ * limit); -1 when none is open. */
+static int pick_root(const ctx *c, const kid *rk, int n, const unsigned char *want, uint32_t *thpn)
 {
     uint32_t best = INF, second = INF;
     int bi = -1;
@@ -2346,7 +2347,6 @@ static int pick_root(const ctx *c, const kid *rk, int n, const unsigned char *wa
         if (lim <= rk[bi].pn)
             lim = rk[bi].pn + 1;
         *thpn = lim;
-        *thdn = INF;
     }
     return bi;
 }
@@ -2374,8 +2374,8 @@ static void adopt_finals(const ctx *c, kid *rk, int n, const unsigned char *want
  * simulated or searched; 0 when none is open or the budget is spent. */
 static int root_step(ctx *c, kid *rk, int n, const unsigned char *want)
 {
-    uint32_t thpn, thdn;
-    int bi = pick_root(c, rk, n, want, &thpn, &thdn);
+    uint32_t thpn;
+    int bi = pick_root(c, rk, n, want, &thpn);
     if (bi < 0)
         return 0;
     if (rk[bi].fresh && sim_kid(c, 0, rk, n, bi))
@@ -2383,7 +2383,7 @@ static int root_step(ctx *c, kid *rk, int n, const unsigned char *want)
     if (c->aborted)
         return 0;
     par_publish(c, 0, rk[bi].move);
-    solve_root(c, &rk[bi], thpn, thdn);
+    solve_root(c, &rk[bi], thpn, INF);
     return 1;
 }
 

@@ -138,11 +138,11 @@ check "  ... variants pass the independent check too" "$CHECKER" --check-set "$T
 # 421 is proved within 14,000 nodes, three of its variants are not (at
 # this build; 1 to 3 of them from 13,000 to 15,000 nodes, none at 16,000;
 # the budget was 18,000 before epsilon 1/8 and the summed numbers at a
-# quarter). They are left
-# out and reported, so that the set passes the audit, which solves every
-# variant at the record's budget. (Ishigure 025 showed it at the default
-# 40,000 nodes until the attacker's stage ran on to its first proof in a
-# kill: now every variant of it is proved there.)
+# quarter). They are left out and reported, so that the set passes the
+# audit, which solves every variant at the record's budget. (Ishigure
+# 025 showed it at the default 40,000 nodes until the attacker's stage
+# ran on to its first proof in a kill: now every variant of it is proved
+# there.)
 c421="$data/cho-chikun-encyclopedia-life-and-death-elementary/Prob0421.json"
 check_exit 0 "variants near the budget" vp go build "$c421" -o "$T/v421.jsonl" --transforms $TR --report "$T/v421.report" -q --nodes 14000
 check_py "  ... those left out are reported, the others written" '

@@ -21,6 +21,17 @@
 
 static int test_skipped;
 
+/* The default options with a budget of nodes nodes and no clock, so that
+ * what a check sees is the same on every machine. */
+static dfpn_opts node_budget(long long nodes)
+{
+    dfpn_opts o;
+    dfpn_opts_init(&o);
+    o.max_nodes = nodes;
+    o.max_seconds = 0;
+    return o;
+}
+
 /* Solves the corner position with to_move to play and the given goal text;
  * returns the status, the result in *r. */
 static int solve_corner(const char *const *rows, int nrows, int to_move, const char *comment, dfpn_result *r)
@@ -228,10 +239,7 @@ static void test_no_livelock(void)
     ld_problem p;
     int rc = ld_problem_from(&pr, NULL, &p, err);
     CHECK(rc == 0, "%s: %s", path, err);
-    dfpn_opts o;
-    dfpn_opts_init(&o);
-    o.max_nodes = 20000;
-    o.max_seconds = 0;
+    dfpn_opts o = node_budget(20000);
     dfpn_result r;
     if (rc == 0) {
         rc = dfpn_solve(&p, &o, &r, err);
@@ -266,10 +274,7 @@ static int solve_bundled_opts(const char *rel, const dfpn_opts *o, dfpn_result *
  * and the rules. */
 static int solve_bundled_rules(const char *rel, long long nodes, int japanese, dfpn_result *r, int *book)
 {
-    dfpn_opts o;
-    dfpn_opts_init(&o);
-    o.max_nodes = nodes;
-    o.max_seconds = 0;
+    dfpn_opts o = node_budget(nodes);
     o.japanese = japanese;
     return solve_bundled_opts(rel, &o, r, book);
 }
@@ -325,10 +330,7 @@ static int sample_agrees(const char *what, void (*on_off)(dfpn_opts *, int), lon
             continue;
         static dfpn_result r[2];
         for (int on = 0; on < 2; on++) {
-            dfpn_opts o;
-            dfpn_opts_init(&o);
-            o.max_nodes = 6000;
-            o.max_seconds = 0;
+            dfpn_opts o = node_budget(6000);
             /* the stage held to its share unless on_off says otherwise: run
              * on in the kills, it leaves fewer first moves settled on so
              * small a budget (165 compared against 265) */
@@ -435,10 +437,7 @@ static void test_only_moves(void)
         if (sample_problem(g.gl_pathv[f], &p))
             continue;
         static dfpn_result all, one;
-        dfpn_opts o;
-        dfpn_opts_init(&o);
-        o.max_nodes = 6000;
-        o.max_seconds = 0;
+        dfpn_opts o = node_budget(6000);
         o.att_kill = 0; /* as in sample_agrees */
         if (dfpn_solve(&p, &o, &all, err) != 0) {
             CHECK(0, "%s: %s", g.gl_pathv[f], err);
@@ -601,10 +600,7 @@ static void test_superko(void)
  * the stage's defender's wins are dropped, not kept as refutations. */
 static void test_att_stage_falls_back(void)
 {
-    dfpn_opts o;
-    dfpn_opts_init(&o);
-    o.max_nodes = 500000;
-    o.max_seconds = 0;
+    dfpn_opts o = node_budget(500000);
     dfpn_result r;
     int book;
     if (solve_bundled_opts("ishigure-ikuro-123-basic-tsumego/057.json", &o, &r, &book))
@@ -666,11 +662,12 @@ static void test_att_kill(void)
  * (after the first proof too since the thirty-eighth session; before,
  * then on whichever number of a move was smaller); when every first move
  * gets its round from the start (doubling thresholds), the book move is
- * still open at 1,000,000 nodes. (Within 50,000 nodes before the initial values counted
- * the room for eyes; 250,000 to 275,000 since. Yamada 1008 showed it
- * before the open sides grew to two steps, which give its region a point
- * more and its search more work.) The attacker's stage is off here: it
- * takes half of a budget, and with it the book move needs 600,000 nodes.
+ * still open at 1,000,000 nodes. (Within 50,000 nodes before the initial
+ * values counted the room for eyes; 250,000 to 275,000 since. Yamada 1008
+ * showed it before the open sides grew to two steps, which give its
+ * region a point more and its search more work.) The attacker's stage is
+ * off here: it takes half of a budget, and with it the book move needs
+ * 600,000 nodes.
  * With the summed numbers counting every child but the largest at a
  * quarter (DFPN_SUM_SHIFT) and epsilon 1/2 it needed 550,000 to 600,000;
  * with epsilon 1/8 (DFPN_EPS_SHIFT 3), 50,000 to 75,000. */
@@ -678,10 +675,7 @@ static void test_root_best_first(void)
 {
     dfpn_result r;
     int book;
-    dfpn_opts o;
-    dfpn_opts_init(&o);
-    o.max_nodes = 300000;
-    o.max_seconds = 0;
+    dfpn_opts o = node_budget(300000);
     o.att_stage = 0;
     if (solve_bundled_opts("yamada-kimio-basic-tsumego/1001.json", &o, &r, &book))
         return;
@@ -702,10 +696,7 @@ static void test_root_after_first_proof(void)
 {
     dfpn_result r;
     int book;
-    dfpn_opts o;
-    dfpn_opts_init(&o);
-    o.max_nodes = 200000;
-    o.max_seconds = 0;
+    dfpn_opts o = node_budget(200000);
     if (solve_bundled_opts("ishigure-ikuro-123-basic-tsumego/049.json", &o, &r, &book))
         return;
     CHECK(r.status == DFPN_PROVED && r.nfirst >= 6,
@@ -790,10 +781,7 @@ static void test_budget_used(void)
 {
     dfpn_result r;
     int book;
-    dfpn_opts o;
-    dfpn_opts_init(&o);
-    o.max_nodes = 20000;
-    o.max_seconds = 0;
+    dfpn_opts o = node_budget(20000);
     o.att_kill = 0; /* run on to its first proof, the stage proves E18 at 19,041 nodes */
     if (solve_bundled_opts("cho-chikun-encyclopedia-life-and-death-elementary/Prob0061.json", &o, &r, &book))
         return;
