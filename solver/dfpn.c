@@ -2056,6 +2056,19 @@ static void trace_report(const ctx *c)
 /* Multiple iterative deepening at boards[d] (key in path[d]) until its
  * values reach the thresholds or the budget runs out; the values and the
  * taint of a disproof go to *out. */
+/* Keeps the two smallest of the values seen, best and second, and bi,
+ * the index of the first that is the smallest. */
+static inline void keep_two(uint32_t v, int i, uint32_t *best, uint32_t *second, int *bi)
+{
+    if (v < *best) {
+        *second = *best;
+        *best = v;
+        *bi = i;
+    } else if (v < *second) {
+        *second = v;
+    }
+}
+
 static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
 {
     budget(c);
@@ -2098,13 +2111,7 @@ static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
                 av = v;
                 v = par_virtual(v);
             }
-            if (v < best) {
-                second = best;
-                best = v;
-                bi = i;
-            } else if (v < second) {
-                second = v;
-            }
+            keep_two(v, i, &best, &second, &bi);
         }
         /* the summed value counts the largest child whole and the others
          * at 2^-DFPN_SUM_SHIFT: the plain sum counts a position reached
@@ -2334,13 +2341,7 @@ static int pick_root(const ctx *c, const kid *rk, int n, const unsigned char *wa
         uint32_t v = rk[i].pn;
         if (rk[i].move == avoid)
             v = par_virtual(v);
-        if (v < best) {
-            second = best;
-            best = v;
-            bi = i;
-        } else if (v < second) {
-            second = v;
-        }
+        keep_two(v, i, &best, &second, &bi);
     }
     if (bi >= 0) {
         uint32_t lim = eps_limit(second);
