@@ -2053,9 +2053,6 @@ static void trace_report(const ctx *c)
 }
 #endif
 
-/* Multiple iterative deepening at boards[d] (key in path[d]) until its
- * values reach the thresholds or the budget runs out; the values and the
- * taint of a disproof go to *out. */
 /* Keeps the two smallest of the values seen, best and second, and bi,
  * the index of the first that is the smallest. */
 static inline void keep_two(uint32_t v, int i, uint32_t *best, uint32_t *second, int *bi)
@@ -2069,6 +2066,9 @@ static inline void keep_two(uint32_t v, int i, uint32_t *best, uint32_t *second,
     }
 }
 
+/* Multiple iterative deepening at boards[d] (key in path[d]) until its
+ * values reach the thresholds or the budget runs out; the values and the
+ * taint of a disproof go to *out. */
 static void mid(ctx *c, int d, uint32_t thpn, uint32_t thdn, kid *out)
 {
     budget(c);
