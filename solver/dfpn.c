@@ -2288,9 +2288,10 @@ static int read_line(ctx *c, int m, int proof, int *line, int max)
     return n;
 }
 
-/* Searches root move v until its values reach the thresholds (or the
- * budget runs out) and stores them in v. */
-static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
+/* Searches root move v until its proof number reaches thpn (the root
+ * runs on the proof numbers alone: no disproof threshold) or the budget
+ * runs out, and stores its values in v. */
+static void solve_root(ctx *c, kid *v, uint32_t thpn)
 {
     descend(c, 0, v->move);
     c->freek[1] = 0;
@@ -2301,10 +2302,10 @@ static void solve_root(ctx *c, kid *v, uint32_t thpn, uint32_t thdn)
 #ifdef DFPN_TRACE
     long long n0 = c->nodes;
 #endif
-    mid(c, 1, thpn, thdn, &w);
+    mid(c, 1, thpn, INF, &w);
 #ifdef DFPN_TRACE
-    fprintf(stderr, "root pass%d move %d th %u/%u nodes %lld -> pn %u dn %u kof %d\n", c->free_side == c->prover,
-            v->move, thpn, thdn, c->nodes - n0, w.pn, w.dn, w.kof);
+    fprintf(stderr, "root pass%d move %d th %u nodes %lld -> pn %u dn %u kof %d\n", c->free_side == c->prover,
+            v->move, thpn, c->nodes - n0, w.pn, w.dn, w.kof);
 #endif
     v->pn = w.pn;
     v->dn = w.dn;
@@ -2384,7 +2385,7 @@ static int root_step(ctx *c, kid *rk, int n, const unsigned char *want)
     if (c->aborted)
         return 0;
     par_publish(c, 0, rk[bi].move);
-    solve_root(c, &rk[bi], thpn, INF);
+    solve_root(c, &rk[bi], thpn);
     return 1;
 }
 

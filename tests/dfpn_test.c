@@ -632,12 +632,9 @@ static void test_att_stage_falls_back(void)
  * 250,000 (10 first moves refuted, 4 open). */
 static void test_att_kill(void)
 {
-    dfpn_opts o;
-    dfpn_opts_init(&o);
+    dfpn_opts o = node_budget(250000);
     CHECK(o.att_kill == 1 && o.att_stage == 2, "the stage's defaults: att_stage 2, att_kill 1 (%d, %d)", o.att_stage,
           o.att_kill);
-    o.max_nodes = 250000;
-    o.max_seconds = 0;
     dfpn_result r;
     int book;
     const char *rel = "cho-chikun-encyclopedia-life-and-death-elementary/Prob0181.json";
