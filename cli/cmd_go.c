@@ -23,7 +23,7 @@
 #include "cli.h"
 #include "goprob.h"
 
-#define SHOW_FORMAT "vitalpoint-go-problem"
+#define SHOW_FORMAT PROBLEM_JSON_FORMAT
 
 static const char show_help[] =
     "Usage: vp go show FILE... [OPTIONS]\n"
@@ -118,6 +118,12 @@ static void print_problem(const char *file, const problem *p, const go_board *b,
                               "format_version", 1, "file", file, "size", p->width, "to_play",
                               side[p->to_move], "black", points_json(p, p->black, p->nblack), "white",
                               points_json(p, p->white, p->nwhite), "first_moves", moves);
+        if (p->height != p->width)
+            json_object_set_new(j, "height", json_integer(p->height));
+        if (p->nmarks)
+            json_object_set_new(j, "marks", points_json(p, p->marks, p->nmarks));
+        if (p->nregion)
+            json_object_set_new(j, "region", points_json(p, p->region, p->nregion));
         if (p->comment)
             json_object_set_new(j, "comment", json_string(p->comment));
         char *s = json_dumps(j, JSON_COMPACT);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "coord.h"
 #include "gosym.h"
 #include "vp.h"
 
@@ -192,6 +193,30 @@ static const char *kind_id(int kind)
     return ids[kind];
 }
 
+/* Sets (x, y) by setup property kind (K_AB, K_AW or K_AE), which names
+ * gives in messages, with pt the point's name: FF[4] lets one setup
+ * property change a point once per node, so a repeat or an overlap is
+ * refused; 0 or VP_EINVAL. */
+static int set_point(loader *L, int kind, int x, int y, const char *place, const char *(*names)(int),
+                     const char *pt)
+{
+    int was = L->seen[y][x];
+    if (was == kind)
+        return vp_fail(L->err, VP_EINVAL, "%s: %s: %s: point '%s' is listed twice", L->name, place, names(kind),
+                       pt);
+    if (was)
+        return vp_fail(L->err, VP_EINVAL, "%s: %s: %s: point '%s' is also in %s (overlap)", L->name, place,
+                       names(kind), pt, names(was));
+    L->seen[y][x] = (unsigned char)kind;
+    if (kind == K_AE) {
+        L->color[y][x] = PROBLEM_NONE;
+    } else {
+        L->color[y][x] = (unsigned char)(kind == K_AB ? PROBLEM_BLACK : PROBLEM_WHITE);
+        L->order[y][x] = L->seq++;
+    }
+    return 0;
+}
+
 /* Applies the values of one setup or mark property; place describes where
  * the property is ("line 3, column 5" or "AB entry 2") for messages. */
 static int apply_value(loader *L, int kind, const char *v, const char *place)
@@ -218,21 +243,8 @@ static int apply_value(loader *L, int kind, const char *v, const char *place)
             }
             continue;
         }
-        /* FF[4]: a point may be changed by one setup property once per node. */
-        int was = L->seen[y][x];
-        if (was == kind)
-            return vp_fail(L->err, VP_EINVAL, "%s: %s: %s: point '%s' is listed twice", L->name, place,
-                           kind_id(kind), pt);
-        if (was)
-            return vp_fail(L->err, VP_EINVAL, "%s: %s: %s: point '%s' is also in %s (overlap)", L->name,
-                           place, kind_id(kind), pt, kind_id(was));
-        L->seen[y][x] = (unsigned char)kind;
-        if (kind == K_AE) {
-            L->color[y][x] = PROBLEM_NONE;
-        } else {
-            L->color[y][x] = (unsigned char)(kind == K_AB ? PROBLEM_BLACK : PROBLEM_WHITE);
-            L->order[y][x] = L->seq++;
-        }
+        if ((rc = set_point(L, kind, x, y, place, kind_id, pt)))
+            return rc;
     }
     return 0;
 }
@@ -551,12 +563,175 @@ static int json_solution(loader *L, json_t *obj)
     return 0;
 }
 
+/* ---- vp's own problem JSON (vp go show --json) ---------------------------- */
+
+static const char *own_key(int kind)
+{
+    static const char *const ids[] = {"", "\"black\"", "\"white\"", "", "\"marks\"", "\"region\""};
+    return ids[kind];
+}
+
+/* The point named by entry i of list key (benchmark coordinates, rows from
+ * the bottom) as SGF x, y; a pass only where pass_ok. 0 or an error. */
+static int own_point(loader *L, const char *key, size_t i, json_t *v, int pass_ok, int *x, int *y, char *name)
+{
+    const problem *p = L->p;
+    char why[VP_ERRLEN];
+    int pt;
+    if (!json_is_string(v))
+        return vp_fail(L->err, VP_EINVAL, "%s: %s entry %zu is not a string", L->name, key, i + 1);
+    int rc = coord_parse(json_string_value(v), p->width > p->height ? p->width : p->height, &pt, why);
+    if (rc)
+        return vp_fail(L->err, rc, "%s: %s entry %zu: %s", L->name, key, i + 1, why);
+    if (pt == COORD_PASS) {
+        if (!pass_ok)
+            return vp_fail(L->err, VP_EINVAL, "%s: %s entry %zu is a pass, not a point", L->name, key, i + 1);
+        *x = *y = -1;
+        snprintf(name, COORD_BUFLEN, "pass");
+        return 0;
+    }
+    if (pt % 19 >= p->width || pt / 19 >= p->height)
+        return vp_fail(L->err, VP_ERANGE, "%s: %s entry %zu: '%s' is off the %dx%d board", L->name, key, i + 1,
+                       json_string_value(v), p->width, p->height);
+    *x = pt % 19;
+    *y = p->height - 1 - pt / 19;
+    snprintf(name, COORD_BUFLEN, "%s", json_string_value(v));
+    return 0;
+}
+
+/* The list of points under key (absent: none), set as kind. */
+static int own_points(loader *L, json_t *obj, const char *bare, int kind)
+{
+    const char *key = own_key(kind);
+    json_t *a = json_object_get(obj, bare);
+    if (!a)
+        return 0;
+    if (!json_is_array(a))
+        return vp_fail(L->err, VP_EINVAL, "%s: %s is not a list of points", L->name, key);
+    for (size_t i = 0; i < json_array_size(a); i++) {
+        int x = -1, y = -1, rc;
+        char name[COORD_BUFLEN], place[48];
+        if ((rc = own_point(L, key, i, json_array_get(a, i), 0, &x, &y, name)))
+            return rc;
+        snprintf(place, sizeof place, "%s entry %zu", key, i + 1);
+        if (kind == K_AB || kind == K_AW) {
+            if ((rc = set_point(L, kind, x, y, place, own_key, name)))
+                return rc;
+            continue;
+        }
+        unsigned char *m = kind == K_MA ? &L->marked[y][x] : &L->squared[y][x];
+        if (*m)
+            return vp_fail(L->err, VP_EINVAL, "%s: %s: point '%s' is listed twice", L->name, place, name);
+        *m = 1;
+        if (kind == K_MA)
+            L->p->marks[L->p->nmarks++] = (sgf_point){x, y};
+        else
+            L->p->region[L->p->nregion++] = (sgf_point){x, y};
+    }
+    return 0;
+}
+
+/* The first moves: a list of {"color", "move", "verdict"}. */
+static int own_moves(loader *L, json_t *obj)
+{
+    json_t *a = json_object_get(obj, "first_moves");
+    if (!a)
+        return 0;
+    if (!json_is_array(a))
+        return vp_fail(L->err, VP_EINVAL, "%s: \"first_moves\" is not a list", L->name);
+    for (size_t i = 0; i < json_array_size(a); i++) {
+        json_t *e = json_array_get(a, i);
+        const char *col = json_opt_string(json_object_get(e, "color"));
+        const char *ver = json_opt_string(json_object_get(e, "verdict"));
+        int color = !col ? 0 : !strcmp(col, "black") ? PROBLEM_BLACK : !strcmp(col, "white") ? PROBLEM_WHITE : 0;
+        int verdict = !ver                      ? -1
+                      : !strcmp(ver, "correct") ? PROBLEM_CORRECT
+                      : !strcmp(ver, "wrong")   ? PROBLEM_WRONG
+                      : !strcmp(ver, "unmarked") ? PROBLEM_UNMARKED
+                                                 : -1;
+        if (!json_is_object(e) || json_object_size(e) != 3 || !color || verdict < 0)
+            return vp_fail(L->err, VP_EINVAL,
+                           "%s: \"first_moves\" entry %zu is not {\"color\": black or white, \"move\", "
+                           "\"verdict\": correct, wrong or unmarked}",
+                           L->name, i + 1);
+        int x = -1, y = -1, rc;
+        char name[COORD_BUFLEN];
+        if ((rc = own_point(L, "\"first_moves\"", i, json_object_get(e, "move"), 1, &x, &y, name)))
+            return rc;
+        problem_move *m = problem_add_move(&L->p->solution, color, x, y, NULL);
+        if (!m)
+            return vp_fail(L->err, VP_ENOMEM, "%s: out of memory", L->name);
+        m->verdict = verdict;
+    }
+    return 0;
+}
+
+/* The object `vp go show --json` writes (PROBLEM_JSON_FORMAT, version 1),
+ * read back: every key is its own, and an unknown one is refused. */
+static int own_body(loader *L, json_t *obj)
+{
+    static const char *const keys[] = {"format", "format_version", "file",  "size",        "height", "to_play",
+                                       "black",  "white",          "marks", "region", "first_moves", "comment"};
+    problem *p = L->p;
+    const char *k;
+    json_t *v;
+    json_object_foreach(obj, k, v) {
+        size_t i = 0;
+        while (i < sizeof keys / sizeof keys[0] && strcmp(k, keys[i]))
+            i++;
+        if (i == sizeof keys / sizeof keys[0])
+            return vp_fail(L->err, VP_EINVAL, "%s: \"%s\" is not a key of %s version 1", L->name, k,
+                           PROBLEM_JSON_FORMAT);
+    }
+    v = json_object_get(obj, "format_version");
+    if (!json_is_integer(v) || json_integer_value(v) != 1)
+        return vp_fail(L->err, VP_EINVAL, "%s: \"format_version\": only version 1 of %s is read", L->name,
+                       PROBLEM_JSON_FORMAT);
+    json_t *sz = json_object_get(obj, "size"), *h = json_object_get(obj, "height");
+    if (!json_is_integer(sz) || json_integer_value(sz) < 2 || json_integer_value(sz) > MAXS ||
+        (h && (!json_is_integer(h) || json_integer_value(h) < 2 || json_integer_value(h) > MAXS)))
+        return vp_fail(L->err, VP_ERANGE, "%s: \"size\" (and \"height\") must be a number from 2 to 19",
+                       L->name);
+    p->width = (int)json_integer_value(sz);
+    p->height = h ? (int)json_integer_value(h) : p->width;
+    int rc;
+    if ((rc = own_points(L, obj, "black", K_AB)) || (rc = own_points(L, obj, "white", K_AW)) ||
+        (rc = own_points(L, obj, "marks", K_MA)) || (rc = own_points(L, obj, "region", K_SQ)))
+        return rc;
+    v = json_object_get(obj, "comment");
+    if (v && !json_is_string(v))
+        return vp_fail(L->err, VP_EINVAL, "%s: \"comment\" is not a string", L->name);
+    if (v && append_line(&p->comment, json_string_value(v)))
+        return vp_fail(L->err, VP_ENOMEM, "%s: out of memory", L->name);
+    const char *side = json_opt_string(json_object_get(obj, "to_play"));
+    if (!side || (strcmp(side, "black") && strcmp(side, "white") && strcmp(side, "unknown")))
+        return vp_fail(L->err, VP_EINVAL, "%s: \"to_play\" is not black, white or unknown", L->name);
+    if (strcmp(side, "unknown")) {
+        p->to_move = side[0] == 'b' ? PROBLEM_BLACK : PROBLEM_WHITE;
+        p->to_move_from = PROBLEM_FROM_PL;
+    }
+    return own_moves(L, obj);
+}
+
 static int json_body(loader *L, json_t *obj)
 {
     problem *p = L->p;
     int rc;
     if (!json_is_object(obj))
         return vp_fail(L->err, VP_EINVAL, "%s: the JSON text is not an object", L->name);
+    json_t *fmt = json_object_get(obj, "format");
+    if (fmt && json_is_string(fmt) && !strcmp(json_string_value(fmt), PROBLEM_JSON_FORMAT))
+        return own_body(L, obj);
+    if (fmt)
+        return vp_fail(L->err, VP_EINVAL, "%s: \"format\": not a Go problem (%s, or the keys SZ, AB, AW, C, SOL)",
+                       L->name, PROBLEM_JSON_FORMAT);
+    static const char *const known[] = {"SZ", "AB", "AW", "AE", "MA", "SQ", "C", "PL", "SOL"};
+    size_t nk = 0;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        nk += json_object_get(obj, known[i]) != NULL;
+    if (!nk)
+        return vp_fail(L->err, VP_EINVAL, "%s: no Go problem in the object (none of the keys SZ, AB, AW, C, SOL)",
+                       L->name);
     json_t *sz = json_object_get(obj, "SZ");
     if (json_is_integer(sz)) {
         json_int_t v = json_integer_value(sz);

@@ -70,6 +70,17 @@ typedef struct problem {
  * corpus, a warning in the upstream converter) is appended to the comment
  * on a new line when not empty. */
 
+/* vp's own problem JSON, which `vp go show --json` writes and the loader
+ * reads back: {"format": PROBLEM_JSON_FORMAT, "format_version": 1, "file",
+ * "size" (and "height" when not square), "to_play": black, white or
+ * unknown, "black", "white" (and "marks", "region" when there are any):
+ * lists of points in benchmark coordinates (coord.h), "first_moves": a
+ * list of {"color", "move" (a point or "pass"), "verdict": correct, wrong
+ * or unmarked}, and "comment" when there is one}; every key is one of
+ * these. A JSON object with another "format", or with none of the keys
+ * of the format above nor this one, is refused. */
+#define PROBLEM_JSON_FORMAT "vitalpoint-go-problem"
+
 /* Empties p: 19x19, no stones, no marks, unknown side, empty solution. */
 void problem_init(problem *p);
 /* Frees what p owns and re-initialises it. */
@@ -91,7 +102,7 @@ int problem_load_file(const char *path, problem *p, char *err);
  * the first move) and the variations below as the solution; returns 0 or
  * a negative VP_E* code with err set, leaving p empty. */
 int problem_from_sgf(const sgf_node *root, const char *name, problem *p, char *err);
-/* Loads the JSON format above; returns 0 or a negative VP_E* code with err
+/* Loads either JSON format above; returns 0 or a negative VP_E* code with err
  * set, leaving p empty. */
 int problem_from_json(const char *text, size_t len, const char *name, problem *p, char *err);
 

@@ -41,6 +41,50 @@ assert b["white"] == a["black"] and b["black"] == a["white"] and b["to_play"] ==
 assert b["first_moves"][0]["color"] == "white"
 ' "$T/id.json" "$T/inv.json"
 
+# vp's own problem JSON reads back: the same problem, in the same orientation,
+# with marks and region; a rotated copy solves as the rotated problem.
+printf '(;SZ[9]PL[W]AB[cc][dc][cd]AW[dd][ed]MA[cc]SQ[aa][ba]C[a note];B[ec]TE[1])' >"$T/own.sgf"
+vp go show --json "$T/own.sgf" >"$T/own1.json"
+vp go show --json "$T/own1.json" >"$T/own2.json"
+check_py "show's JSON reads back as the same problem" '
+import json, sys
+a, b = (json.loads(open(f).read()) for f in sys.argv[1:3])
+assert a["marks"] == ["C7"] and a["region"] == ["A9", "B9"] and a["to_play"] == "white", a
+del a["file"], b["file"]
+assert a == b, (a, b)
+' "$T/own1.json" "$T/own2.json"
+vp go show --json --transform rot90 --invert "$T/p.json" >"$T/r90i.json"
+vp go show --json --transform rot270 --invert "$T/r90i.json" >"$T/backi.json"
+check_py "rot90 and invert, then back, through show's JSON" '
+import json, sys
+a, b = (json.loads(open(f).read()) for f in sys.argv[1:3])
+del a["file"], b["file"]
+assert a == b, (a, b)
+' "$T/id.json" "$T/backi.json"
+printf '{"format": "vitalpoint-go-problem", "format_version": 1, "size": 9, "to_play": "black", "black": ["C7", "C7"]}' >"$T/own_twice.json"
+check_exit 2 "show's JSON: a stone listed twice is refused" vp go show "$T/own_twice.json"
+check "  ... naming the entry" grep -q "own_twice.json: \"black\" entry 2: \"black\": point 'C7' is listed twice" "$T/err"
+printf '{"format": "vitalpoint-go-problem", "format_version": 1, "size": 9, "to_play": "black", "black": ["C7"], "white": ["C7"]}' >"$T/own_both.json"
+check_exit 2 "show's JSON: a point of both colours is refused" vp go show "$T/own_both.json"
+check "  ... as an overlap" grep -q 'own_both.json: "white" entry 1: "white": point .C7. is also in "black" (overlap)' "$T/err"
+printf '{"format": "vitalpoint-go-problem", "format_version": 1, "size": 9, "to_play": "black", "black": ["K7"]}' >"$T/own_off.json"
+check_exit 2 "show's JSON: a point off the board is refused" vp go show "$T/own_off.json"
+check "  ... naming the entry" grep -q 'own_off.json: "black" entry 1' "$T/err"
+printf '{"format": "vitalpoint-go-problem", "format_version": 1, "size": 9, "to_play": "black", "blak": ["C7"]}' >"$T/own_key.json"
+check_exit 2 "show's JSON: an unknown key is refused" vp go show "$T/own_key.json"
+check "  ... naming it" grep -q 'own_key.json: "blak" is not a key of vitalpoint-go-problem version 1' "$T/err"
+printf '{"format": "vitalpoint-go-problem", "format_version": 2, "size": 9, "to_play": "black"}' >"$T/own_v2.json"
+check_exit 2 "show's JSON: another version is refused" vp go show "$T/own_v2.json"
+printf '{"format": "vitalpoint-go-problem", "format_version": 1, "size": 9, "to_play": "black", "first_moves": [{"color": "black", "move": "C7"}]}' >"$T/own_mv.json"
+check_exit 2 "show's JSON: a first move without its verdict is refused" vp go show "$T/own_mv.json"
+check "  ... naming the entry" grep -q 'own_mv.json: "first_moves" entry 1 is not' "$T/err"
+vp go solve --json --quiet "$T/p.json" >"$T/solve.json"
+check_exit 2 "a solve record is not a problem" vp go show "$T/solve.json"
+check "  ... saying so" grep -q 'solve.json: "format": not a Go problem' "$T/err"
+printf '{"AWW": ["aa"]}' >"$T/nokeys.json"
+check_exit 2 "a JSON object without problem keys is refused" vp go show "$T/nokeys.json"
+check "  ... saying so" grep -q 'nokeys.json: no Go problem in the object' "$T/err"
+
 # Every bundled problem loads (when the shared data is beside the tree).
 data="$top_srcdir/../shared/data/tsumego"
 if [ -d "$data" ]; then

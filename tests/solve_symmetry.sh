@@ -1,0 +1,44 @@
+#!/bin/sh
+# solve_symmetry.sh: `vp go solve` defines and answers a problem the same
+# way under every board symmetry and with the colours exchanged
+# (bench/symmetry_check.py): the 30 Cho Chikun problems of the bundled
+# sample, 16 variants each, at 20,000 nodes. Then the checker itself: a vp
+# that answers one variant differently, or defines one differently, must be
+# caught.
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+. "$top_srcdir/tests/common.sh"
+
+need_python solve_symmetry "the checker"
+S="$top_srcdir/bench/symmetry_check.py"
+CHO="$top_srcdir/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary"
+
+check_exit 0 "30 problems under 8 symmetries, with and without inversion: no difference" \
+    "$PYTHON3" "$S" --vp "$VP" --nodes 20000 --threads 2 --invert "$CHO"/*.json
+check "  ... every variant solved" grep -q '30 problems, 16 variants each, 480 solves at 20000 nodes' "$T/out"
+check "  ... and settled moves compared" grep -Eq 'settle every first move: [1-9][0-9]* compared' "$T/out"
+
+# A vp whose records for one variant are altered on the way out.
+fake() { # NAME PYTHON-EDIT-OF-rec
+    cat >"$T/$1" <<EOS
+#!/bin/sh
+if [ "\$2" != solve ]; then exec "$VP" "\$@"; fi
+"$VP" "\$@" | "$PYTHON3" -c '
+import json, sys
+for line in sys.stdin:
+    rec = json.loads(line)
+    if rec["file"].endswith("0000.rot180.json"):
+$2
+    print(json.dumps(rec))
+'
+EOS
+    chmod +x "$T/$1"
+}
+fake moved '        rec["refutations"] = dict((m, [m]) for m in rec["first_moves"]); rec["first_moves"] = []'
+check_exit 1 "a first move refuted in one variant is caught" \
+    "$PYTHON3" "$S" --vp "$T/moved" --nodes 20000 "$CHO/Prob0121.json"
+check "  ... and named" grep -q 'Prob0121.json: rot180: .* refuted, proved in the original orientation' "$T/out"
+fake shifted '        rec["region"] = rec["region"][1:]'
+check_exit 1 "a region defined differently in one variant is caught" \
+    "$PYTHON3" "$S" --vp "$T/shifted" --nodes 20000 "$CHO/Prob0121.json"
+check "  ... and named" grep -q 'Prob0121.json: rot180: defined differently' "$T/out"
+finish solve_symmetry
