@@ -27,11 +27,11 @@
 
 static const char show_help[] =
     "Usage: vp go show FILE... [OPTIONS]\n"
-    "Reads Go problems (SGF, or the JSON problem format with keys AB, AW, SZ, C,\n"
-    "SOL; told apart by content), refuses setups that cannot arise (overlapping\n"
-    "stones, chains without liberties, points off the board), and prints each\n"
-    "one: board, side to play, stones and first moves in benchmark coordinates\n"
-    "(A-T without I, rows from 1 at the bottom).\n"
+    "Reads Go problems (SGF, the JSON problem format with keys AB, AW, SZ, C,\n"
+    "SOL, or the JSON that --json writes; told apart by content), refuses setups\n"
+    "that cannot arise (overlapping stones, chains without liberties, points off\n"
+    "the board), and prints each one: board, side to play, stones and first\n"
+    "moves in benchmark coordinates (A-T without I, rows from 1 at the bottom).\n"
     "\n"
     "      --transform T  apply a board symmetry first: identity, rot90, rot180,\n"
     "                     rot270, flip_x, flip_y, transpose, anti\n"
