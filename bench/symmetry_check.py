@@ -72,9 +72,10 @@ def back(rec, k, invert, size):
     return {"status": rec.get("status"), "definition": definition, "moves": moves}
 
 
-def run(cmd, out=None):
+def run(cmd, ok=(0,)):
+    """cmd's stdout; exits 2 when its status is not in ok."""
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if r.returncode not in (0, 1) or (out is None and r.returncode):
+    if r.returncode not in ok:
         sys.stderr.write("symmetry_check: %s failed (exit %d): %s" % (cmd[0], r.returncode, r.stderr))
         sys.exit(2)
     return r.stdout
@@ -116,7 +117,7 @@ def main():
     recs = {}
     chunk = 400  # keep each command line short
     for j in range(0, len(files), chunk):
-        for line in run(cmd + files[j:j + chunk], out=True).splitlines():
+        for line in run(cmd + files[j:j + chunk], ok=(0, 1)).splitlines():
             rec = json.loads(line)
             recs[rec["file"]] = rec
     if a.keep:

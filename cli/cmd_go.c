@@ -23,8 +23,6 @@
 #include "cli.h"
 #include "goprob.h"
 
-#define SHOW_FORMAT PROBLEM_JSON_FORMAT
-
 static const char show_help[] =
     "Usage: vp go show FILE... [OPTIONS]\n"
     "Reads Go problems (SGF, the JSON problem format with keys AB, AW, SZ, C,\n"
@@ -114,7 +112,7 @@ static void print_problem(const char *file, const problem *p, const go_board *b,
                                                    : m->verdict == PROBLEM_WRONG ? "wrong"
                                                                                  : "unmarked"));
         }
-        json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:s, s:o, s:o, s:o}", "format", SHOW_FORMAT,
+        json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:s, s:o, s:o, s:o}", "format", PROBLEM_JSON_FORMAT,
                               "format_version", 1, "file", file, "size", p->width, "to_play",
                               side[p->to_move], "black", points_json(p, p->black, p->nblack), "white",
                               points_json(p, p->white, p->nwhite), "first_moves", moves);

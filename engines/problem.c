@@ -503,20 +503,29 @@ int problem_from_sgf(const sgf_node *root, const char *name, problem *p, char *e
 
 /* ---- JSON ---------------------------------------------------------------- */
 
+/* The list under key in obj: *out is NULL when the key is absent; 0, or
+ * VP_EINVAL ("\"key\" is not WHAT") when it is not a list. */
+static int json_list(loader *L, json_t *obj, const char *key, const char *what, json_t **out)
+{
+    *out = json_object_get(obj, key);
+    if (*out && !json_is_array(*out))
+        return vp_fail(L->err, VP_EINVAL, "%s: \"%s\" is not %s", L->name, key, what);
+    return 0;
+}
+
 static int json_points(loader *L, json_t *obj, const char *key, int kind)
 {
-    json_t *a = json_object_get(obj, key);
-    if (!a)
-        return 0;
-    if (!json_is_array(a))
-        return vp_fail(L->err, VP_EINVAL, "%s: \"%s\" is not a list of points", L->name, key);
+    json_t *a;
+    int rc = json_list(L, obj, key, "a list of points", &a);
+    if (rc || !a)
+        return rc;
     char place[64];
     for (size_t i = 0; i < json_array_size(a); i++) {
         json_t *v = json_array_get(a, i);
         snprintf(place, sizeof place, "\"%s\" entry %zu", key, i + 1);
         if (!json_is_string(v))
             return vp_fail(L->err, VP_EINVAL, "%s: %s is not a string", L->name, place);
-        int rc = apply_value(L, kind, json_string_value(v), place);
+        rc = apply_value(L, kind, json_string_value(v), place);
         if (rc)
             return rc;
     }
@@ -527,11 +536,10 @@ static const char *json_opt_string(json_t *v) { return json_is_string(v) ? json_
 
 static int json_solution(loader *L, json_t *obj)
 {
-    json_t *sol = json_object_get(obj, "SOL");
-    if (!sol)
-        return 0;
-    if (!json_is_array(sol))
-        return vp_fail(L->err, VP_EINVAL, "%s: \"SOL\" is not a list", L->name);
+    json_t *sol;
+    int rc = json_list(L, obj, "SOL", "a list", &sol);
+    if (rc || !sol)
+        return rc;
     char place[64];
     for (size_t i = 0; i < json_array_size(sol); i++) {
         json_t *e = json_array_get(sol, i);
@@ -550,7 +558,7 @@ static int json_solution(loader *L, json_t *obj)
             if (!json_is_string(json_array_get(e, k)))
                 return vp_fail(L->err, VP_EINVAL, "%s: %s: field %zu is not a string", L->name, place, k + 1);
         int x, y;
-        int rc = parse_move(L, col, pt, place, &x, &y);
+        rc = parse_move(L, col, pt, place, &x, &y);
         if (rc)
             return rc;
         const char *comment = json_opt_string(json_array_get(e, 2));
@@ -603,13 +611,12 @@ static int own_point(loader *L, const char *key, size_t i, json_t *v, int pass_o
 static int own_points(loader *L, json_t *obj, const char *bare, int kind)
 {
     const char *key = own_key(kind);
-    json_t *a = json_object_get(obj, bare);
-    if (!a)
-        return 0;
-    if (!json_is_array(a))
-        return vp_fail(L->err, VP_EINVAL, "%s: %s is not a list of points", L->name, key);
+    json_t *a;
+    int rc = json_list(L, obj, bare, "a list of points", &a);
+    if (rc || !a)
+        return rc;
     for (size_t i = 0; i < json_array_size(a); i++) {
-        int x = -1, y = -1, rc;
+        int x = -1, y = -1;
         char name[COORD_BUFLEN], place[48];
         if ((rc = own_point(L, key, i, json_array_get(a, i), 0, &x, &y, name)))
             return rc;
@@ -634,11 +641,10 @@ static int own_points(loader *L, json_t *obj, const char *bare, int kind)
 /* The first moves: a list of {"color", "move", "verdict"}. */
 static int own_moves(loader *L, json_t *obj)
 {
-    json_t *a = json_object_get(obj, "first_moves");
-    if (!a)
-        return 0;
-    if (!json_is_array(a))
-        return vp_fail(L->err, VP_EINVAL, "%s: \"first_moves\" is not a list", L->name);
+    json_t *a;
+    int rc = json_list(L, obj, "first_moves", "a list", &a);
+    if (rc || !a)
+        return rc;
     for (size_t i = 0; i < json_array_size(a); i++) {
         json_t *e = json_array_get(a, i);
         const char *col = json_opt_string(json_object_get(e, "color"));
@@ -654,7 +660,7 @@ static int own_moves(loader *L, json_t *obj)
                            "%s: \"first_moves\" entry %zu is not {\"color\": black or white, \"move\", "
                            "\"verdict\": correct, wrong or unmarked}",
                            L->name, i + 1);
-        int x = -1, y = -1, rc;
+        int x = -1, y = -1;
         char name[COORD_BUFLEN];
         if ((rc = own_point(L, "\"first_moves\"", i, json_object_get(e, "move"), 1, &x, &y, name)))
             return rc;
