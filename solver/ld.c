@@ -152,7 +152,11 @@ static void bbox(bb361 s, int *x0, int *y0, int *x1, int *y1)
 ** those that cannot be reached from the open board (the largest group of
 ** points at least LD_OPEN, or as far as the board allows, from every
 ** stone) are enclosed by the attacker and the edges. The pocket is the
-** enclosed component holding most defender stones, joined by the other
+** enclosed component holding most defender stones (all of them when
+** several hold as many, so that the choice does not hang on the order in
+** which the board is scanned, which its orientation sets: Cho Elementary
+** 125's two black three-stone chains on either side of one eye space are
+** one target), joined by the other
 ** enclosed components whose stones lie within two steps (split only by
 ** the attacker's stones inside, or by contested points): their chains
 ** share one eye space and stand or fall as one problem, so together they
@@ -215,8 +219,9 @@ static int find_pocket(const go_board *b, int d, pocket *out)
         if (m >= need && bb361_test(&empty, p))
             bb361_set(&seeds, p);
     }
-    /* the open board is the largest group of far points: a corner point
-     * far from the stones but inside the enclosure is no way out */
+    /* the open board is the largest group of far points (all the largest,
+     * when several are as large): a corner point far from the stones but
+     * inside the enclosure is no way out */
     bb361 open = bb361_empty(), left_seeds = seeds;
     int open_n = 0;
     while (!bb361_is_empty(left_seeds)) {
@@ -225,6 +230,8 @@ static int find_pocket(const go_board *b, int d, pocket *out)
         if (n > open_n) {
             open_n = n;
             open = comp;
+        } else if (n == open_n) {
+            open = bb361_or(open, comp);
         }
         left_seeds = bb361_andnot(left_seeds, comp);
     }
@@ -234,23 +241,26 @@ static int find_pocket(const go_board *b, int d, pocket *out)
      * steps of it (cut apart only by the attacker's stones inside, or by
      * points both sides claim) belong to the same group as a player sees it */
     bb361 comps[GO_NPOINTS]; /* disjoint, each with a stone: at most 361 */
-    int ncomps = 0, best = -1, best_n = 0;
+    int sizes[GO_NPOINTS], ncomps = 0, best_n = 0;
     bb361 left = bb361_and(rest, D);
     while (!bb361_is_empty(left)) {
         bb361 comp = bb361_flood(rest, bb361_lowest(&left));
         int n = bb361_popcount(bb361_and(comp, D));
         left = bb361_andnot(left, comp);
-        if (n > best_n) {
+        if (n > best_n)
             best_n = n;
-            best = ncomps;
-        }
+        sizes[ncomps] = n;
         comps[ncomps++] = comp;
     }
-    if (best < 0)
+    if (best_n == 0)
         return 0;
-    bb361 area = comps[best];
+    bb361 area = bb361_empty();
     unsigned char used[GO_NPOINTS] = {0};
-    used[best] = 1;
+    for (int i = 0; i < ncomps; i++)
+        if (sizes[i] == best_n) {
+            used[i] = 1;
+            area = bb361_or(area, comps[i]);
+        }
     for (int grew = 1; grew;) {
         grew = 0;
         bb361 near = bb361_dilate(bb361_dilate(bb361_and(area, D), board), board);
@@ -271,23 +281,29 @@ static int find_pocket(const go_board *b, int d, pocket *out)
 
 /* Grows r until every defender chain touching it lies inside it and every
  * defender chain inside it has a liberty inside it, so the frame never
- * captures or splits a defender chain. Returns the grown region. */
+ * captures or splits a defender chain. Returns the grown region. Each round
+ * adds the liberties of every chain that has none inside at the round's
+ * start, all at once: taken one at a time, a chain's liberties could give a
+ * later chain its liberty inside, and which chain's joined would hang on
+ * the order of the scan, so on the board's orientation (Ishigure 067 took
+ * column L in four of its eight orientations; now it always does). */
 static bb361 close_region(const go_board *b, int defender, bb361 r)
 {
     bb361 board = bb361_square(b->size), D;
     go_stones(b, defender, &D);
     for (;;) {
         bb361 n = bb361_or(r, chains_through(b, bb361_and(D, bb361_dilate(r, board))));
-        bb361 in = bb361_and(n, D);
+        bb361 in = bb361_and(n, D), add = bb361_empty();
         while (!bb361_is_empty(in)) {
             bb361 ch, libs;
             int p = bb361_lowest(&in);
             go_chain(b, p, &ch);
             go_chain_liberties(b, p, &libs);
             if (!bb361_intersects(libs, n))
-                n = bb361_or(n, libs);
+                add = bb361_or(add, libs);
             in = bb361_andnot(in, ch);
         }
+        n = bb361_or(n, add);
         if (bb361_equal(n, r))
             return r;
         r = n;

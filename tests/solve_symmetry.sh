@@ -17,6 +17,28 @@ check_exit 0 "30 problems under 8 symmetries, with and without inversion: no dif
 check "  ... every variant solved" grep -q '30 problems, 16 variants each, 480 solves at 20000 nodes' "$T/out"
 check "  ... and settled moves compared" grep -Eq 'settle every first move: [1-9][0-9]* compared' "$T/out"
 
+# Two positions where the inference once hung on the order in which the
+# board is scanned, so on its orientation (solver/ld.c). tie.sgf: two black
+# three-stone chains, each enclosed on its own, as large as each other; the
+# pocket was the first in the scan, now it is both. shared.sgf: two black
+# chains outside the white wall touch the region, neither with a liberty in
+# it, and they share one outside (E16); the closure took the liberties of
+# the first chain scanned (so either column F or row 14 joined the region),
+# now it takes both chains' at once.
+cat >"$T/tie.sgf" <<'EOF'
+(;GM[1]FF[4]SZ[19]PL[B]C[Black to live]AB[aa][ab][bb][eb][fb][ea]
+AW[ca][cb][ac][bc][cc][dc][ec][fc][gc][gb][ga])
+EOF
+cat >"$T/shared.sgf" <<'EOF'
+(;GM[1]FF[4]SZ[19]PL[B]C[Black to live]AB[ba][ab][cb][bc][cc][ea][eb][ec][ae][be][ce][de][ee]
+AW[da][db][dc][ad][bd][cd][dd])
+EOF
+check_exit 0 "equal pockets and a shared outside liberty: defined the same in every orientation" \
+    "$PYTHON3" "$S" --vp "$VP" --nodes 1000 --invert "$T/tie.sgf" "$T/shared.sgf"
+check "  ... every variant solved" grep -q '2 problems, 16 variants each, 32 solves at 1000 nodes' "$T/out"
+check_exit 0 "the equal pockets are one target" "$VP" go solve --nodes 1 "$T/tie.sgf"
+check "  ... both chains" grep -q 'target: black chains at A19, E19 (6 stones)' "$T/out"
+
 # A vp whose records for one variant are altered on the way out.
 fake() { # NAME PYTHON-EDIT-OF-rec
     cat >"$T/$1" <<EOS
