@@ -14,6 +14,14 @@ not compared; where two variants settle every first move, their whole
 answers (status, proven moves, ko moves, refuted moves) must be equal
 (when the two are defined the same).
 
+A problem disproved in its inferred region is solved again in a wider one
+on what is left of the budget, and the record then reports the wider
+region ("widened"). Whether that second search finishes within the budget
+depends on the move order, so on the orientation: a variant widened where
+another is not is consistent when the other is disproved (both found no
+first move in the inferred region), and is counted apart; widened where
+the other is proved, ko or unknown, it is a difference.
+
     python3 bench/symmetry_check.py --vp ./vp [--nodes N] [--threads T]
         [--invert] [--keep DIR] FILE...
 
@@ -63,13 +71,14 @@ def back(rec, k, invert, size):
                        ("open", rec.get("unsolved_moves"))):
         for p in names or []:
             moves[map_point(p, kb, size)] = cls
+    widened = (rec.get("inferred") or {}).get("region") == "widened"
     definition = {
         "goal": rec.get("goal"), "to_play": side, "target": pts(rec.get("target")),
         "region": pts(rec.get("region")), "inferred": rec.get("inferred"), "rules": rec.get("rules"),
     }
     if "goal" not in rec:  # no problem defined: the reason must be the same
         definition = {"reason": rec.get("reason")}
-    return {"status": rec.get("status"), "definition": definition, "moves": moves}
+    return {"status": rec.get("status"), "definition": definition, "moves": moves, "widened": widened}
 
 
 def run(cmd, ok=(0,)):
@@ -131,12 +140,21 @@ def main():
             sys.stderr.write("symmetry_check: no record for %s\n" % path)
             sys.exit(2)
         by.setdefault(i, []).append(((k, inv), back(recs[path], k, inv, sizes[i])))
-    diffs, full_pairs, settled_pairs = [], 0, 0
+    diffs, full_pairs, settled_pairs, widened_one = [], 0, 0, 0
     for i, vs in sorted(by.items()):
         (k0, i0), r0 = vs[0]
         done = [(v, r) for v, r in vs if r["status"] != "unknown" and "open" not in r["moves"].values()]
         for (k, inv), r in vs[1:]:
             tag = "%s%s" % (k, " inverted" if inv else "")
+            if r["widened"] != r0["widened"]:
+                other = r if r0["widened"] else r0
+                if other["status"] == "disproved":
+                    widened_one += 1
+                else:
+                    diffs.append("%s: %s: widened in %s only, %s in the other" %
+                                 (a.files[i], tag, "this variant" if r["widened"] else "the original",
+                                  other["status"]))
+                continue
             if r["definition"] != r0["definition"]:
                 diffs.append("%s: %s: defined differently: %s against %s" %
                              (a.files[i], tag, json.dumps(r["definition"]), json.dumps(r0["definition"])))
@@ -160,6 +178,7 @@ def main():
           (len(a.files), len(variants), len(files), a.nodes))
     print("  first moves settled in a variant and in the original: %d compared" % settled_pairs)
     print("  pairs of variants that both settle every first move: %d compared" % full_pairs)
+    print("  variants widened after a disproof where the original is not, or the reverse: %d" % widened_one)
     print("  differences: %d" % len(diffs))
     for d in diffs:
         print("  " + d)

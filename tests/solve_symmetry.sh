@@ -63,4 +63,19 @@ fake shifted '        rec["region"] = rec["region"][1:]'
 check_exit 1 "a region defined differently in one variant is caught" \
     "$PYTHON3" "$S" --vp "$T/shifted" --nodes 20000 "$CHO/Prob0121.json"
 check "  ... and named" grep -q 'Prob0121.json: rot180: defined differently' "$T/out"
+
+# A disproof in the inferred region is solved again in a wider one, which
+# may finish within the budget in one orientation only: consistent when the
+# other variant is disproved, a difference when it is proved.
+widen_edit='        rec["inferred"]["region"] = "widened"; rec["region"] = rec["region"] + ["T1"]; rec["status"] = "proved"; rec["first_moves"] = rec["first_moves"] or ["A19"]'
+fake widened "$widen_edit"
+cat >"$T/dead.sgf" <<'EOF'
+(;GM[1]FF[4]SZ[19]PL[B]C[Black to live]AB[ab][bb][cb][ca]AW[ac][bc][cc][dc][db][da])
+EOF
+check_exit 0 "widened in one variant where the others are disproved: counted, not a difference" \
+    "$PYTHON3" "$S" --vp "$T/widened" --nodes 20000 "$T/dead.sgf"
+check "  ... counted" grep -q 'where the original is not, or the reverse: 1$' "$T/out"
+check_exit 1 "widened in one variant where the original is proved is caught" \
+    "$PYTHON3" "$S" --vp "$T/widened" --nodes 20000 "$CHO/Prob0121.json"
+check "  ... and named" grep -q 'Prob0121.json: rot180: widened in this variant only, proved in the other' "$T/out"
 finish solve_symmetry
