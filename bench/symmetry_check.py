@@ -99,9 +99,16 @@ def main():
     ap.add_argument("--invert", action="store_true", help="also each symmetry with the colours exchanged")
     ap.add_argument("--keep", help="write the variants and the records into this directory")
     a = ap.parse_args()
+    if a.keep:
+        os.makedirs(a.keep, exist_ok=True)
+        return check(a, a.keep)
+    with tempfile.TemporaryDirectory(prefix="vp_sym_") as work:
+        return check(a, work)
+
+
+def check(a, work):
+    """Writes the variants into work, solves them and compares; the exit code."""
     variants = [(k, 0) for k in SYMS] + ([(k, 1) for k in SYMS] if a.invert else [])
-    work = a.keep or tempfile.mkdtemp(prefix="vp_sym_")
-    os.makedirs(work, exist_ok=True)
     files, origin = [], {}
     sizes = {}
     for k, inv in variants:

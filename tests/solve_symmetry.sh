@@ -33,9 +33,11 @@ cat >"$T/shared.sgf" <<'EOF'
 (;GM[1]FF[4]SZ[19]PL[B]C[Black to live]AB[ba][ab][cb][bc][cc][ea][eb][ec][ae][be][ce][de][ee]
 AW[da][db][dc][ad][bd][cd][dd])
 EOF
+mkdir "$T/tmpdir"
 check_exit 0 "equal pockets and a shared outside liberty: defined the same in every orientation" \
-    "$PYTHON3" "$S" --vp "$VP" --nodes 1000 --invert "$T/tie.sgf" "$T/shared.sgf"
+    env TMPDIR="$T/tmpdir" "$PYTHON3" "$S" --vp "$VP" --nodes 1000 --invert "$T/tie.sgf" "$T/shared.sgf"
 check "  ... every variant solved" grep -q '2 problems, 16 variants each, 32 solves at 1000 nodes' "$T/out"
+check "  ... and the variants' directory removed" test -z "$(ls -A "$T/tmpdir")"
 check_exit 0 "the equal pockets are one target" "$VP" go solve --nodes 1 "$T/tie.sgf"
 check "  ... both chains" grep -q 'target: black chains at A19, E19 (6 stones)' "$T/out"
 
