@@ -236,9 +236,9 @@ static int find_pocket(const go_board *b, int d, pocket *out)
         left_seeds = bb361_andnot(left_seeds, comp);
     }
     bb361 rest = bb361_andnot(passable, bb361_flood_from(open, bb361_andnot(passable, crawl)));
-    /* the enclosed components holding defender stones; the largest is the
-     * heart of the problem, and components whose stones lie within two
-     * steps of it (cut apart only by the attacker's stones inside, or by
+    /* the enclosed components holding defender stones; the largest (every
+     * one as large) is the heart of the problem, and components whose
+     * stones lie within two steps of it (cut apart only by the attacker's stones inside, or by
      * points both sides claim) belong to the same group as a player sees it */
     bb361 comps[GO_NPOINTS]; /* disjoint, each with a stone: at most 361 */
     int sizes[GO_NPOINTS], ncomps = 0, best_n = 0;

@@ -23,8 +23,8 @@ check "  ... and settled moves compared" grep -Eq 'settle every first move: [1-9
 # pocket was the first in the scan, now it is both. shared.sgf: two black
 # chains outside the white wall touch the region, neither with a liberty in
 # it, and they share one outside (E16); the closure took the liberties of
-# the first chain scanned (so either column F or row 14 joined the region),
-# now it takes both chains' at once.
+# the first chain scanned, so the region followed the orientation (6 of 16
+# variants differed); now it takes both chains' at once.
 cat >"$T/tie.sgf" <<'EOF'
 (;GM[1]FF[4]SZ[19]PL[B]C[Black to live]AB[aa][ab][bb][eb][fb][ea]
 AW[ca][cb][ac][bc][cc][dc][ec][fc][gc][gb][ga])
