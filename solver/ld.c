@@ -238,10 +238,11 @@ static int find_pocket(const go_board *b, int d, pocket *out)
     bb361 rest = bb361_andnot(passable, bb361_flood_from(open, bb361_andnot(passable, crawl)));
     /* the enclosed components holding defender stones; the largest (every
      * one as large) is the heart of the problem, and components whose
-     * stones lie within two steps of it (cut apart only by the attacker's stones inside, or by
-     * points both sides claim) belong to the same group as a player sees it */
+     * stones lie within two steps of it (cut apart only by the attacker's
+     * stones inside, or by points both sides claim) belong to the same
+     * group as a player sees it */
     bb361 comps[GO_NPOINTS]; /* disjoint, each with a stone: at most 361 */
-    int sizes[GO_NPOINTS], ncomps = 0, best_n = 0;
+    int ncomps = 0, best_n = 0;
     bb361 left = bb361_and(rest, D);
     while (!bb361_is_empty(left)) {
         bb361 comp = bb361_flood(rest, bb361_lowest(&left));
@@ -249,18 +250,15 @@ static int find_pocket(const go_board *b, int d, pocket *out)
         left = bb361_andnot(left, comp);
         if (n > best_n)
             best_n = n;
-        sizes[ncomps] = n;
         comps[ncomps++] = comp;
     }
     if (best_n == 0)
         return 0;
     bb361 area = bb361_empty();
-    unsigned char used[GO_NPOINTS] = {0};
+    unsigned char used[GO_NPOINTS];
     for (int i = 0; i < ncomps; i++)
-        if (sizes[i] == best_n) {
-            used[i] = 1;
+        if ((used[i] = bb361_popcount(bb361_and(comps[i], D)) == best_n))
             area = bb361_or(area, comps[i]);
-        }
     for (int grew = 1; grew;) {
         grew = 0;
         bb361 near = bb361_dilate(bb361_dilate(bb361_and(area, D), board), board);
