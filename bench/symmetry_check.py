@@ -16,11 +16,13 @@ answers (status, proven moves, ko moves, refuted moves) must be equal
 
 A problem disproved in its inferred region is solved again in a wider one
 on what is left of the budget, and the record then reports the wider
-region ("widened"). Whether that second search finishes within the budget
-depends on the move order, so on the orientation: a variant widened where
-another is not is consistent when the other is disproved (both found no
-first move in the inferred region), and is counted apart; widened where
-the other is proved, ko or unknown, it is a difference.
+region ("widened"), with the inferred one beside it ("inferred_region").
+The definitions compared are always the inferred ones. Whether the second
+search finishes within the budget depends on the move order, so on the
+orientation: a variant widened where another is not is consistent when the
+other is disproved (both found no first move in the inferred region), and
+is counted apart; widened where the other is proved, ko or unknown, it is a
+difference. Two variants both widened must be widened to the same region.
 
     python3 bench/symmetry_check.py --vp ./vp [--nodes N] [--threads T]
         [--invert] [--keep DIR] FILE...
@@ -71,14 +73,19 @@ def back(rec, k, invert, size):
                        ("open", rec.get("unsolved_moves"))):
         for p in names or []:
             moves[map_point(p, kb, size)] = cls
-    widened = (rec.get("inferred") or {}).get("region") == "widened"
+    inferred = dict(rec.get("inferred") or {})
+    widened = inferred.get("region") == "widened"
+    region, wide = rec.get("region"), None
+    if widened:  # the definition compared is the one inferred, before the widening
+        region, wide, inferred["region"] = rec.get("inferred_region"), pts(region), "inferred"
     definition = {
         "goal": rec.get("goal"), "to_play": side, "target": pts(rec.get("target")),
-        "region": pts(rec.get("region")), "inferred": rec.get("inferred"), "rules": rec.get("rules"),
+        "region": pts(region), "inferred": inferred, "rules": rec.get("rules"),
     }
     if "goal" not in rec:  # no problem defined: the reason must be the same
         definition = {"reason": rec.get("reason")}
-    return {"status": rec.get("status"), "definition": definition, "moves": moves, "widened": widened}
+    return {"status": rec.get("status"), "definition": definition, "moves": moves, "widened": widened,
+            "wide": wide}
 
 
 def run(cmd, ok=(0,)):
@@ -153,6 +160,10 @@ def check(a, work):
         done = [(v, r) for v, r in vs if r["status"] != "unknown" and "open" not in r["moves"].values()]
         for (k, inv), r in vs[1:]:
             tag = "%s%s" % (k, " inverted" if inv else "")
+            if r["definition"] != r0["definition"]:
+                diffs.append("%s: %s: defined differently: %s against %s" %
+                             (a.files[i], tag, json.dumps(r["definition"]), json.dumps(r0["definition"])))
+                continue
             if r["widened"] != r0["widened"]:
                 other = r if r0["widened"] else r0
                 if other["status"] == "disproved":
@@ -162,9 +173,9 @@ def check(a, work):
                                  (a.files[i], tag, "this variant" if r["widened"] else "the original",
                                   other["status"]))
                 continue
-            if r["definition"] != r0["definition"]:
-                diffs.append("%s: %s: defined differently: %s against %s" %
-                             (a.files[i], tag, json.dumps(r["definition"]), json.dumps(r0["definition"])))
+            if r["wide"] != r0["wide"]:
+                diffs.append("%s: %s: widened differently: %s against %s" %
+                             (a.files[i], tag, json.dumps(r["wide"]), json.dumps(r0["wide"])))
                 continue
             for p, cls in sorted(r["moves"].items()):
                 c0 = r0["moves"].get(p)
@@ -174,8 +185,8 @@ def check(a, work):
                         diffs.append("%s: %s: %s %s, %s in the original orientation" % (a.files[i], tag, p, cls, c0))
         for n, (v, r) in enumerate(done):
             for w, s in done[n + 1:]:
-                if s["definition"] != r["definition"]:
-                    continue  # reported above as defined differently
+                if s["definition"] != r["definition"] or s["wide"] != r["wide"]:
+                    continue  # reported or counted above
                 full_pairs += 1
                 if (r["status"], r["moves"]) != (s["status"], s["moves"]):
                     diffs.append("%s: %s and %s settle every first move differently: %s %s against %s %s" %

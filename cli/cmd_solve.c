@@ -135,6 +135,8 @@ typedef struct solve_work {
     int has_book, book_point, book_color; /* book_point: bb361 or GO_PASS */
     bb361 edge; /* ld_edge_defenders of p, once solved */
     char region_check[160]; /* what the wider regions said, or "" */
+    bb361 inferred_region;  /* the region before widen replaced it (when
+                             * p.region_from is LD_FROM_WIDENED) */
     char wcheck_error[160];  /* why --wider-check could not run, or "" */
     bb361 wregion;           /* --wider-check's region and result: it ran */
     dfpn_result wr;          /* when wr.nroot > 0 (the work is zeroed) */
@@ -534,6 +536,9 @@ static char *json_report(const solve_item *it, const solve_work *w, const char *
         json_object_set_new(j, "to_play", json_string(goprob_color_letter(p->to_move)));
         json_object_set_new(j, "target", goprob_set_json(p->target, size));
         json_object_set_new(j, "region", goprob_set_json(p->region, size));
+        json_object_set_new(j, "inferred_region", p->region_from == LD_FROM_WIDENED
+                                                      ? goprob_set_json(w->inferred_region, size)
+                                                      : json_null());
         json_object_set_new(j, "inferred", json_pack("{s:s, s:s, s:s, s:s}", "to_play", ld_from_name(p->to_move_from),
                                                      "goal", ld_from_name(p->goal_from), "target",
                                                      ld_from_name(p->target_from), "region",
@@ -760,6 +765,7 @@ static int widen(solve_work *w)
             snprintf(w->region_check, sizeof w->region_check,
                      "the inferred region (%d points) left no first move; solved again in a wider one (%d points)",
                      n0, n);
+            w->inferred_region = w->p.region;
             w->p = *p2;
             w->r = *r2;
             wide = WIDE_SOLVED;

@@ -32,6 +32,7 @@ assert o["file"].endswith("kill.sgf"), o["file"]
 assert o["goal"] == "kill" and o["to_play"] == "B", o
 assert sorted(o["target"]) == ["A8", "B8", "C8", "D8", "D9"], o["target"]
 assert o["inferred"] == {"to_play": "markup", "goal": "comment", "target": "inferred", "region": "inferred"}, o["inferred"]
+assert o["inferred_region"] is None, o["inferred_region"]
 assert {"A9", "B9", "C9"} <= set(o["region"]) and set(o["target"]) <= set(o["region"]), o["region"]
 assert o["status"] == "proved", o["status"]
 assert o["first_moves"] == ["B9"], o["first_moves"]
@@ -320,6 +321,20 @@ assert len(o["region"]) == 42 and {"A14", "G19", "D18"} <= set(o["region"]), o["
 assert "the inferred region (28 points) left no first move" in o["region_check"], o["region_check"]
 assert o["nodes"] <= 60000, o["nodes"]
 ' "$T/out"
+cp "$T/out" "$T/w74_wide"
+# the record keeps the inferred region that the wider one replaced: the
+# same 28 points as the definition alone (--nodes 1 stops before a
+# disproof, so nothing is widened there)
+check_exit 0 "  ... the inferred definition alone" vp go solve --json -q --nodes 1 --time-limit 0 "$w74"
+check_py "  ... the record keeps the inferred region" '
+import sys
+o, d = records(sys.argv[1])[0], records(sys.argv[2])[0]
+assert d["inferred"]["region"] == "inferred" and d["inferred_region"] is None, d
+assert len(d["region"]) == 28, d["region"]
+assert o["inferred_region"] == d["region"], (o["inferred_region"], d["region"])
+assert set(o["inferred_region"]) < set(o["region"]), o
+assert (o["goal"], o["to_play"], o["target"]) == (d["goal"], d["to_play"], d["target"]), (o, d)
+' "$T/w74_wide" "$T/out"
 check_exit 0 "  ... in text" vp go solve -q --nodes 60000 --time-limit 0 "$w74"
 check "  ... a region check line" grep -q '^  region check: the inferred region (28 points) left no first move; solved again in a wider one (42 points)$' "$T/out"
 check "  ... counted in the summary" grep -q '^  region check: 1 disproof checked in a wider region: 1 solved there, 0 disproved there too, 0 open$' "$T/out"

@@ -69,7 +69,7 @@ check "  ... and named" grep -q 'Prob0121.json: rot180: defined differently' "$T
 # A disproof in the inferred region is solved again in a wider one, which
 # may finish within the budget in one orientation only: consistent when the
 # other variant is disproved, a difference when it is proved.
-widen_edit='        rec["inferred"]["region"] = "widened"; rec["region"] = rec["region"] + ["T1"]; rec["status"] = "proved"; rec["first_moves"] = rec["first_moves"] or ["A19"]'
+widen_edit='        rec["inferred"]["region"] = "widened"; rec["inferred_region"] = rec["region"]; rec["region"] = rec["region"] + ["T1"]; rec["status"] = "proved"; rec["first_moves"] = rec["first_moves"] or ["A19"]'
 fake widened "$widen_edit"
 cat >"$T/dead.sgf" <<'EOF'
 (;GM[1]FF[4]SZ[19]PL[B]C[Black to live]AB[ab][bb][cb][ca]AW[ac][bc][cc][dc][db][da])
@@ -80,4 +80,10 @@ check "  ... counted" grep -q 'where the original is not, or the reverse: 1$' "$
 check_exit 1 "widened in one variant where the original is proved is caught" \
     "$PYTHON3" "$S" --vp "$T/widened" --nodes 20000 "$CHO/Prob0121.json"
 check "  ... and named" grep -q 'Prob0121.json: rot180: widened in this variant only, proved in the other' "$T/out"
+# The definition compared is the inferred one, even when widened: a variant
+# widened from another inferred region is caught.
+fake widened_from '        rec["inferred"]["region"] = "widened"; rec["inferred_region"] = rec["region"][1:]; rec["region"] = rec["region"] + ["T1"]; rec["status"] = "proved"; rec["first_moves"] = ["A19"]'
+check_exit 1 "widened from another inferred region is caught" \
+    "$PYTHON3" "$S" --vp "$T/widened_from" --nodes 20000 "$T/dead.sgf"
+check "  ... as defined differently" grep -q 'dead.sgf: rot180: defined differently' "$T/out"
 finish solve_symmetry
