@@ -3,6 +3,7 @@
 
 Usage: bench/solve_stats.py RUN.jsonl [--owl OWL.jsonl] [--list] [--alternatives]
                              [--speed] [--by-space] [--compare OLD.jsonl]
+                             [--longer LONG.jsonl]...
 
 Per collection (the directory of each file): problems, statuses, how many
 proven answer sets hold the book's first move (and how many only as a ko
@@ -39,6 +40,19 @@ between runs of one build any such move is a solver bug, whatever the
 budgets, thread counts or search options; between builds it is a change
 of the rules the solver implements. When the two runs' search options
 differ, a line says so (budgets change what is settled, not how).
+
+With --longer (once or more), the tables are those of the run at a longer
+clock: LONG holds records of some of the run's problems solved with a
+longer time limit (and no smaller node budget, none or a larger one), the
+same problems as the run defines them (the inferred region where one was
+widened after a disproof), and each replaces the run's record of its
+problem (the last given wins). The run's other records stand where the
+problem ended before half the run's clock (49% of it) and half its node
+budget: the search changes course only at caps (the attacker's stage at
+half the budget, pass 0 at three quarters), so it is the same search under
+any longer clock. The rest are named as not covered, and their records,
+the run's, are lower bounds. A line gives how many composed records
+reach their clock's limit and how many take longer than 10 s.
 """
 import argparse
 import json
@@ -141,6 +155,67 @@ def definition(r):
             sorted(r.get("region") or []))
 
 
+def inferred_definition(r):
+    """definition(r) with the region as inferred: a record whose region
+    was widened after a disproof (a step that depends on the budget left)
+    gives the inferred one ("inferred_region"; records of older builds
+    have only the wider one)."""
+    if (r.get("inferred") or {}).get("region") == "widened" and r.get("inferred_region"):
+        r = dict(r, region=r["inferred_region"])
+    return definition(r)
+
+
+def budget(r):
+    """(time limit, node budget) of a record's search; 0 for none, None
+    for records of older builds."""
+    s = r.get("search")
+    if not isinstance(s, dict):
+        return None
+    return (s.get("time_limit") or 0, s.get("nodes") or 0)
+
+
+def compose(run, rows, longer):
+    """The run at a longer clock, from records of some of its problems run
+    there (longer: (path, rows) pairs; the last record of a problem wins).
+    A problem of the run that ended before half its clock and half its node
+    budget met neither of the search's caps (the attacker's stage stops at
+    half the budget, pass 0 at three quarters; solver/dfpn.c), so the same
+    search runs under any longer clock, and its record stands. Returns the
+    composed rows, the number taken from the longer runs, the number kept,
+    the records not covered (kept as they are: lower bounds) and an error
+    message or None."""
+    by = {}
+    for path, lrows in longer:
+        for r in lrows:
+            by[short_name(r)] = (path, r)
+    names = {short_name(r) for r in rows}
+    out, taken, kept, uncovered = [], 0, 0, []
+    for name in sorted(set(by) - names):
+        return None, 0, 0, [], "%s: %s is not in %s" % (by[name][0], name, run)
+    for r in rows:
+        name = short_name(r)
+        b = budget(r)
+        if b is None:
+            return None, 0, 0, [], "%s: %s: no search options in the record (an older build)" % (run, name)
+        if name in by:
+            path, lr = by[name]
+            lb = budget(lr)
+            if lb is None or not b[0] or (lb[0] and lb[0] <= b[0]) or (lb[1] and (not b[1] or lb[1] < b[1])):
+                return None, 0, 0, [], "%s: %s: not a longer budget than in %s (time limit %s, nodes %s, against %s, %s)" % (
+                    path, name, run, lb and lb[0], lb and lb[1], b[0], b[1])
+            if "goal" in r and inferred_definition(lr) != inferred_definition(r):
+                return None, 0, 0, [], "%s: %s is defined differently than in %s" % (path, name, run)
+            out.append(lr)
+            taken += 1
+        elif b[0] and (r.get("seconds") or 0) < 0.49 * b[0] and (not b[1] or (r.get("nodes") or 0) < b[1] // 2):
+            out.append(r)
+            kept += 1
+        else:
+            out.append(r)
+            uncovered.append(r)
+    return out, taken, kept, uncovered, None
+
+
 def short_name(r):
     return os.path.basename(os.path.dirname(r["file"])) + "/" + os.path.basename(r["file"])
 
@@ -191,6 +266,7 @@ def main(argv):
     ap.add_argument("-h", "--help", action="store_true")
     ap.add_argument("--owl")
     ap.add_argument("--compare")
+    ap.add_argument("--longer", action="append", default=[])
     for flag in ("--list", "--alternatives", "--speed", "--by-space"):
         ap.add_argument(flag, action="store_true")
     a = ap.parse_args(argv[1:])
@@ -204,9 +280,29 @@ def main(argv):
         old_rows, err = load_run(old)
     if not err and owl:
         owl_rows, err = load_run(owl)
+    longer = []
+    for path in a.longer:
+        if err:
+            break
+        lrows, err = load_run(path)
+        longer.append((path, lrows))
+    if not err and longer:
+        rows, taken, kept, uncovered, err = compose(run, rows, longer)
     if err:
         print(err, file=sys.stderr)
         return 1
+    if longer:
+        clocks = sorted({budget(r)[0] for _, lrows in longer for r in lrows})
+        print("At the longer clock (%s s): %d records from the longer runs, %d kept from the run (they ended "
+              "before half its clock and node budget, so the same search runs under a longer one), %d not "
+              "covered (the run's records stand: lower bounds)." % (
+                  ", ".join("%g" % c for c in clocks), taken, kept, len(uncovered)))
+        for r in uncovered:
+            print("- not covered: %s: %s, %.1f s" % (short_name(r), r["status"], r.get("seconds") or 0.0))
+        limit = [r for r in rows if budget(r)[0] and (r.get("seconds") or 0) >= 0.97 * budget(r)[0]]
+        print("At their clock's limit (97%% of it or more): %d; longer than 10 s: %d." % (
+            len(limit), sum((r.get("seconds") or 0) > 10 for r in rows)))
+        print()
     # GNU Go's record of a problem: by collection (its directory) and name
     owl_by_file = {}
     for j in owl_rows or []:

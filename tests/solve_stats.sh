@@ -5,7 +5,8 @@
 # mean region), --by-space (the table by empty points in the region, read
 # from the problem files), --compare (each problem's class before and
 # after, and the first moves the two runs settled differently in problems
-# defined the same), --owl (GNU Go's owl records side by side), a line
+# defined the same), --owl (GNU Go's owl records side by side), --longer
+# (the run at a longer clock, composed from records run there), a line
 # that is not JSON (named by file and line, exit 1) and an unknown option.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
@@ -111,6 +112,44 @@ printf '{"file":"cA/p1.json"\n' >"$T/badowl.jsonl"
 run "$PYTHON3" "$S" "$T/new.jsonl" --owl "$T/badowl.jsonl"
 check "--owl: a bad line, exit 1, named by file and line, no partial table" \
     sh -c 'test "$1" = 1 && grep -qF "$2:1: not JSON" "$3" && test ! -s "$4"' sh "$rc" "$T/badowl.jsonl" "$T/err" "$T/out"
+
+# --longer: the run at a longer clock, composed. The run (10 s, 20,000
+# nodes): q1 ended early (kept), q2 took 6 s (replaced by its 240 s
+# record), q3 reached the limit and q4 used more than half the nodes (not
+# covered: the caps may have cut their search). q5 was widened after a
+# disproof in its 240 s record: compared on its inferred region.
+lrec() { # NAME STATUS BOOK-PROVEN SECONDS NODES TIME-LIMIT NODE-BUDGET [REGION [EXTRA]]
+    printf '{"file":"d/cL/%s.json","status":"%s","goal":"kill","to_play":"B","rules":"chinese","target":["A2"],"region":[%s],"first_moves":[%s],"ko_moves":[],"refutations":{},"book":"B1","nodes":%s,"seconds":%s,"search":{"time_limit":%s,"nodes":%s}%s}\n' \
+        "$1" "$2" "${8:-\"A1\",\"B1\"}" "$3" "$5" "$4" "$6" "$7" "$9"
+}
+{ lrec q1 proved '"B1"' 0.1 900 10.0 20000; lrec q2 unknown '' 6.0 9000 10.0 20000
+  lrec q3 unknown '' 9.9 9000 10.0 20000; lrec q4 proved '"B1"' 3.0 12000 10.0 20000
+  lrec q5 disproved '' 0.2 800 10.0 20000; } >"$T/short.jsonl"
+{ lrec q2 proved '"B1"' 100.0 900000 240.0 0
+  lrec q5 proved '"B1"' 239.5 900000 240.0 0 '"A1","B1","C1"' ',"inferred":{"region":"widened"},"inferred_region":["B1","A1"]'; } >"$T/long.jsonl"
+run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/long.jsonl"
+check "--longer: exit 0" test "$rc" = 0
+check "--longer: 2 records from the longer run, 1 kept, 2 not covered" \
+    grep -qF 'At the longer clock (240 s): 2 records from the longer runs, 1 kept from the run (' "$T/out"
+check "--longer: ... and 2 not covered" grep -qF ', 2 not covered (the run' "$T/out"
+check "--longer: q3 named, at the run's limit" grep -qxF -- '- not covered: cL/q3.json: unknown, 9.9 s' "$T/out"
+check "--longer: q4 named, past half the node budget" grep -qxF -- '- not covered: cL/q4.json: proved, 3.0 s' "$T/out"
+check "--longer: q3 and q5 at their limit, q2 and q5 longer than 10 s" \
+    grep -qxF 'At their clock'"'"'s limit (97% of it or more): 2; longer than 10 s: 2.' "$T/out"
+check "--longer: the table of the composed run (4 proved, the book move in 4, median 9.9 s, max 239.5 s)" \
+    grep -qxF '| all | 5 | 4 | 0 | 0 | 1 | 4 (80.0%) | 0 | 4 (80.0%) | 0 | 0 | 9.900 | 239.500 | 239.500 |' "$T/out"
+lrec q2 proved '"B1"' 9.0 900 10.0 20000 >"$T/notlonger.jsonl"
+run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/notlonger.jsonl"
+check "--longer: a record with no longer clock: exit 1, named, no table" \
+    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q2.json: not a longer budget" "$3" && test ! -s "$4"' sh "$rc" "$T/notlonger.jsonl" "$T/err" "$T/out"
+lrec q2 proved '"B1"' 90.0 900 240.0 0 '"A1","C1"' >"$T/otherdef.jsonl"
+run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/otherdef.jsonl"
+check "--longer: another definition: exit 1, named, no table" \
+    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q2.json is defined differently" "$3" && test ! -s "$4"' sh "$rc" "$T/otherdef.jsonl" "$T/err" "$T/out"
+lrec q9 proved '"B1"' 90.0 900 240.0 0 >"$T/stranger.jsonl"
+run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/stranger.jsonl"
+check "--longer: a problem not in the run: exit 1, named, no table" \
+    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q9.json is not in" "$3" && test ! -s "$4"' sh "$rc" "$T/stranger.jsonl" "$T/err" "$T/out"
 
 printf '{"file":"d/cA/p1.json"\n' >"$T/bad.jsonl"
 run "$PYTHON3" "$S" "$T/new.jsonl" --compare "$T/bad.jsonl"
