@@ -190,8 +190,9 @@ def compose(run, rows, longer):
             by[short_name(r)] = (path, r)
     names = {short_name(r) for r in rows}
     out, taken, kept, uncovered = [], 0, 0, []
-    for name in sorted(set(by) - names):
-        return None, 0, 0, [], "%s: %s is not in %s" % (by[name][0], name, run)
+    strangers = sorted(set(by) - names)
+    if strangers:
+        return None, 0, 0, [], "%s: %s is not in %s" % (by[strangers[0]][0], strangers[0], run)
     for r in rows:
         name = short_name(r)
         b = budget(r)

@@ -42,7 +42,7 @@ check_exit 0 "the equal pockets are one target" "$VP" go solve --nodes 1 "$T/tie
 check "  ... both chains" grep -q 'target: black chains at A19, E19 (6 stones)' "$T/out"
 
 # A vp whose records for one variant are altered on the way out.
-fake() { # NAME PYTHON-EDIT-OF-rec
+fake() { # NAME PYTHON-EDIT-OF-rec [END-OF-THE-VARIANTS'-FILE-NAMES]
     cat >"$T/$1" <<EOS
 #!/bin/sh
 if [ "\$2" != solve ]; then exec "$VP" "\$@"; fi
@@ -50,7 +50,7 @@ if [ "\$2" != solve ]; then exec "$VP" "\$@"; fi
 import json, sys
 for line in sys.stdin:
     rec = json.loads(line)
-    if rec["file"].endswith("0000.rot180.json"):
+    if rec["file"].endswith("${3:-0000.rot180.json}"):
 $2
     print(json.dumps(rec))
 '
@@ -86,4 +86,10 @@ fake widened_from '        rec["inferred"]["region"] = "widened"; rec["inferred_
 check_exit 1 "widened from another inferred region is caught" \
     "$PYTHON3" "$S" --vp "$T/widened_from" --nodes 20000 "$T/dead.sgf"
 check "  ... as defined differently" grep -q 'dead.sgf: rot180: defined differently' "$T/out"
+# Every variant widened, by the same point of its own board (T1), which is
+# another point of the original's in each orientation: caught.
+fake widened_all "$widen_edit" ".json"
+check_exit 1 "every variant widened, to regions that differ on the original board, is caught" \
+    "$PYTHON3" "$S" --vp "$T/widened_all" --nodes 20000 "$T/dead.sgf"
+check "  ... as widened differently" grep -q 'dead.sgf: rot180: widened differently' "$T/out"
 finish solve_symmetry
