@@ -181,9 +181,10 @@ def compose(run, rows, longer):
     budget met neither of the search's caps (the attacker's stage stops at
     half the budget, pass 0 at three quarters; solver/dfpn.c), so the same
     search runs under any longer clock, and its record stands. Returns the
-    composed rows, the number taken from the longer runs, the number kept,
-    the records not covered (kept as they are: lower bounds) and an error
-    message or None."""
+    composed rows, the number taken from the longer runs, the number kept
+    and the records not covered (kept as they are: lower bounds); raises
+    ValueError with a message naming the file when a record cannot be
+    used."""
     by = {}
     for path, lrows in longer:
         for r in lrows:
@@ -192,20 +193,20 @@ def compose(run, rows, longer):
     out, taken, kept, uncovered = [], 0, 0, []
     strangers = sorted(set(by) - names)
     if strangers:
-        return None, 0, 0, [], "%s: %s is not in %s" % (by[strangers[0]][0], strangers[0], run)
+        raise ValueError("%s: %s is not in %s" % (by[strangers[0]][0], strangers[0], run))
     for r in rows:
         name = short_name(r)
         b = budget(r)
         if b is None:
-            return None, 0, 0, [], "%s: %s: no search options in the record (an older build)" % (run, name)
+            raise ValueError("%s: %s: no search options in the record (an older build)" % (run, name))
         if name in by:
             path, lr = by[name]
             lb = budget(lr)
             if lb is None or not b[0] or (lb[0] and lb[0] <= b[0]) or (lb[1] and (not b[1] or lb[1] < b[1])):
-                return None, 0, 0, [], "%s: %s: not a longer budget than in %s (time limit %s, nodes %s, against %s, %s)" % (
-                    path, name, run, lb and lb[0], lb and lb[1], b[0], b[1])
+                raise ValueError("%s: %s: not a longer budget than in %s (time limit %s, nodes %s, against %s, %s)" % (
+                    path, name, run, lb and lb[0], lb and lb[1], b[0], b[1]))
             if "goal" in r and inferred_definition(lr) != inferred_definition(r):
-                return None, 0, 0, [], "%s: %s is defined differently than in %s" % (path, name, run)
+                raise ValueError("%s: %s is defined differently than in %s" % (path, name, run))
             out.append(lr)
             taken += 1
         elif b[0] and (r.get("seconds") or 0) < 0.49 * b[0] and (not b[1] or (r.get("nodes") or 0) < b[1] // 2):
@@ -214,7 +215,7 @@ def compose(run, rows, longer):
         else:
             out.append(r)
             uncovered.append(r)
-    return out, taken, kept, uncovered, None
+    return out, taken, kept, uncovered
 
 
 def short_name(r):
@@ -288,7 +289,10 @@ def main(argv):
         lrows, err = load_run(path)
         longer.append((path, lrows))
     if not err and longer:
-        rows, taken, kept, uncovered, err = compose(run, rows, longer)
+        try:
+            rows, taken, kept, uncovered = compose(run, rows, longer)
+        except ValueError as e:
+            err = str(e)
     if err:
         print(err, file=sys.stderr)
         return 1

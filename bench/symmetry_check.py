@@ -74,9 +74,8 @@ def back(rec, k, invert, size):
         for p in names or []:
             moves[map_point(p, kb, size)] = cls
     inferred = dict(rec.get("inferred") or {})
-    widened = inferred.get("region") == "widened"
-    region, wide = rec.get("region"), None
-    if widened:  # the definition compared is the one inferred, before the widening
+    region, wide = rec.get("region"), None  # wide: the widened region, else None
+    if inferred.get("region") == "widened":  # the definition compared is the one inferred
         region, wide, inferred["region"] = rec.get("inferred_region"), pts(region), "inferred"
     definition = {
         "goal": rec.get("goal"), "to_play": side, "target": pts(rec.get("target")),
@@ -84,8 +83,7 @@ def back(rec, k, invert, size):
     }
     if "goal" not in rec:  # no problem defined: the reason must be the same
         definition = {"reason": rec.get("reason")}
-    return {"status": rec.get("status"), "definition": definition, "moves": moves, "widened": widened,
-            "wide": wide}
+    return {"status": rec.get("status"), "definition": definition, "moves": moves, "wide": wide}
 
 
 def run(cmd, ok=(0,)):
@@ -164,13 +162,13 @@ def check(a, work):
                 diffs.append("%s: %s: defined differently: %s against %s" %
                              (a.files[i], tag, json.dumps(r["definition"]), json.dumps(r0["definition"])))
                 continue
-            if r["widened"] != r0["widened"]:
-                other = r if r0["widened"] else r0
+            if (r["wide"] is None) != (r0["wide"] is None):
+                other = r if r0["wide"] is not None else r0
                 if other["status"] == "disproved":
                     widened_one += 1
                 else:
                     diffs.append("%s: %s: widened in %s only, %s in the other" %
-                                 (a.files[i], tag, "this variant" if r["widened"] else "the original",
+                                 (a.files[i], tag, "this variant" if r["wide"] is not None else "the original",
                                   other["status"]))
                 continue
             if r["wide"] != r0["wide"]:
