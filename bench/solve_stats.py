@@ -18,7 +18,10 @@ solver and the book disagree is listed with the solver's sets. With
 --alternatives, a second table counts the problems where any of the book's
 listed first moves (every SOL entry of a JSON problem file, read from the
 path in the run) is proven, beside the first one alone. With --speed, a
-table of problems within 50 ms and past 9.9 s, nodes, seconds of solving,
+table of problems within 50 ms and at the limit (seconds 97% or more of
+the record's own time limit, so that a faster machine, which stops
+earlier within its reserve, is counted the same; a record without a time
+limit is never at it), nodes, seconds of solving,
 nodes per second of a problem's solve (their ratio: per thread when each
 problem has one search thread; with --search-threads J the nodes are every
 thread's and the seconds the problem's, so it is per problem) and the mean
@@ -26,7 +29,7 @@ region. With
 --by-space, a table by the number of empty points in the problem's region
 at the start (the run's region, the stones of the JSON problem file read
 from the path in the run): problems, agreement with the book, unknowns,
-median seconds and problems past 9.9 s. After the first table, the run's
+median seconds and problems at the limit. After the first table, the run's
 search options (the records' "search" objects: each option's value, or
 "mixed"). With
 --compare, the run is set against an older run of the same files: how many
@@ -42,17 +45,19 @@ of the rules the solver implements. When the two runs' search options
 differ, a line says so (budgets change what is settled, not how).
 
 With --longer (once or more), the tables are those of the run at a longer
-clock: LONG holds records of some of the run's problems solved with a
-longer time limit (and no smaller node budget, none or a larger one), the
-same problems as the run defines them (the inferred region where one was
-widened after a disproof), and each replaces the run's record of its
-problem (the last given wins). The run's other records stand where the
-problem ended before half the run's clock (49% of it) and half its node
-budget: the search changes course only at caps (the attacker's stage at
-half the budget, pass 0 at three quarters), so it is the same search under
-any longer clock. The rest are named as not covered, and their records,
-the run's, are lower bounds. A line gives how many composed records
-reach their clock's limit and how many take longer than 10 s.
+budget: LONG holds records of some of the run's problems solved with a
+longer time limit or a larger node budget (and neither budget smaller:
+none counts as the largest), the same problems as the run defines them
+(the inferred region where one was widened after a disproof), and each
+replaces the run's record of its problem (the last given wins). The run's
+other records stand where the problem ended before half the run's clock
+(49% of it) and half its node budget: the search changes course only at
+caps (the attacker's stage at half the budget, pass 0 at three quarters),
+so it is the same search under any larger budget (with one search thread
+and no clock, node for node). The rest are named as not covered, and
+their records, the run's, are lower bounds. A line gives how many
+composed records reach their budget's limit (97% of the clock or of the
+node budget) and how many take longer than 10 s.
 """
 import argparse
 import json
@@ -174,9 +179,36 @@ def budget(r):
     return (s.get("time_limit") or 0, s.get("nodes") or 0)
 
 
+def at_limit(r):
+    """True when a record used its budget: seconds at 97% of its time limit
+    or more (a solve stops a reserve short of the limit, which depends on
+    the machine), or nodes at 97% of its node budget or more. False without
+    recorded budgets."""
+    b = budget(r)
+    if not b:
+        return False
+    return bool(b[0]) and (r.get("seconds") or 0) >= 0.97 * b[0] or \
+        bool(b[1]) and (r.get("nodes") or 0) >= 0.97 * b[1]
+
+
+def budget_text(b):
+    """A record's budgets as text: "240 s", "50000000 nodes", both, or "no
+    limit"."""
+    parts = (["%g s" % b[0]] if b[0] else []) + (["%d nodes" % b[1]] if b[1] else [])
+    return ", ".join(parts) or "no limit"
+
+
+def larger(x, y):
+    """Budget x against y, 0 meaning none (the largest): 1 when larger, 0
+    when the same, -1 when smaller."""
+    if x == y:
+        return 0
+    return 1 if x == 0 or (y != 0 and x > y) else -1
+
+
 def compose(run, rows, longer):
-    """The run at a longer clock, from records of some of its problems run
-    there (longer: (path, rows) pairs; the last record of a problem wins).
+    """The run at a longer budget (clock or nodes), from records of some of
+    its problems run there (longer: (path, rows) pairs; the last record of a problem wins).
     A problem of the run that ended before half its clock and half its node
     budget met neither of the search's caps (the attacker's stage stops at
     half the budget, pass 0 at three quarters; solver/dfpn.c), so the same
@@ -202,14 +234,16 @@ def compose(run, rows, longer):
         if name in by:
             path, lr = by[name]
             lb = budget(lr)
-            if lb is None or not b[0] or (lb[0] and lb[0] <= b[0]) or (lb[1] and (not b[1] or lb[1] < b[1])):
+            cmp = lb and (larger(lb[0], b[0]), larger(lb[1], b[1]))
+            if cmp is None or -1 in cmp or 1 not in cmp:
                 raise ValueError("%s: %s: not a longer budget than in %s (time limit %s, nodes %s, against %s, %s)" % (
                     path, name, run, lb and lb[0], lb and lb[1], b[0], b[1]))
             if "goal" in r and inferred_definition(lr) != inferred_definition(r):
                 raise ValueError("%s: %s is defined differently than in %s" % (path, name, run))
             out.append(lr)
             taken += 1
-        elif b[0] and (r.get("seconds") or 0) < 0.49 * b[0] and (not b[1] or (r.get("nodes") or 0) < b[1] // 2):
+        elif (b[0] or b[1]) and (not b[0] or (r.get("seconds") or 0) < 0.49 * b[0]) and \
+                (not b[1] or (r.get("nodes") or 0) < b[1] // 2):
             out.append(r)
             kept += 1
         else:
@@ -297,16 +331,15 @@ def main(argv):
         print(err, file=sys.stderr)
         return 1
     if longer:
-        clocks = sorted({budget(r)[0] for _, lrows in longer for r in lrows})
-        print("At the longer clock (%s s): %d records from the longer runs, %d kept from the run (they ended "
-              "before half its clock and node budget, so the same search runs under a longer one), %d not "
+        budgets = sorted({budget(r) for _, lrows in longer for r in lrows}, key=lambda b: (b[0] or math.inf, b[1] or math.inf))
+        print("At the longer budget (%s): %d records from the longer runs, %d kept from the run (they ended "
+              "before half its budget, so the same search runs under a larger one), %d not "
               "covered (the run's records stand: lower bounds)." % (
-                  ", ".join("%g" % c for c in clocks), taken, kept, len(uncovered)))
+                  "; ".join(budget_text(b) for b in budgets), taken, kept, len(uncovered)))
         for r in uncovered:
             print("- not covered: %s: %s, %.1f s" % (short_name(r), r["status"], r.get("seconds") or 0.0))
-        limit = [r for r in rows if budget(r)[0] and (r.get("seconds") or 0) >= 0.97 * budget(r)[0]]
-        print("At their clock's limit (97%% of it or more): %d; longer than 10 s: %d." % (
-            len(limit), sum((r.get("seconds") or 0) > 10 for r in rows)))
+        print("At their budget's limit (97%% of the clock or of the node budget, or more): %d; longer than 10 s: %d." % (
+            sum(at_limit(r) for r in rows), sum((r.get("seconds") or 0) > 10 for r in rows)))
         print()
     # GNU Go's record of a problem: by collection (its directory) and name
     owl_by_file = {}
@@ -384,7 +417,7 @@ def main(argv):
                 name, n, first, 100.0 * first / n, anyl, 100.0 * anyl / n, bad))
     if a.speed:
         print()
-        print("| collection | problems | within 50 ms | past 9.9 s | nodes | seconds | nodes/s of a problem "
+        print("| collection | problems | within 50 ms | at the limit | nodes | seconds | nodes/s of a problem "
               "| mean region |")
         print("|---|---|---|---|---|---|---|---|")
         for name, rs in groups.items():
@@ -392,11 +425,11 @@ def main(argv):
             total, nodes = sum(secs), sum(r.get("nodes") or 0 for r in rs)
             regions = [len(r["region"]) for r in rs if r.get("region")]
             print("| %s | %d | %d | %d | %d | %.1f | %.0f | %.1f |" % (
-                name, len(rs), sum(t <= 0.05 for t in secs), sum(t > 9.9 for t in secs), nodes, total,
+                name, len(rs), sum(t <= 0.05 for t in secs), sum(at_limit(r) for r in rs), nodes, total,
                 nodes / total if total > 0 else 0.0, sum(regions) / len(regions) if regions else 0.0))
     if a.by_space:
         print()
-        print("| empty points in the region | problems | agree (either) | unknown | median s | past 9.9 s |")
+        print("| empty points in the region | problems | agree (either) | unknown | median s | at the limit |")
         print("|---|---|---|---|---|---|")
         spaces = [(empty_points(r), r) for r in rows]
         bands = [("%d-%d" % (lo, hi) if hi is not None else "%d and more" % lo, lo, hi) for lo, hi in SPACE_BANDS]
@@ -412,7 +445,7 @@ def main(argv):
             secs = [r.get("seconds") or 0.0 for r in rs]
             print("| %s | %d | %d (%.1f%%) | %d | %.3f | %d |" % (
                 label, len(rs), agree, 100.0 * agree / len(rs), sum(r["status"] == "unknown" for r in rs),
-                pct(secs, 0.5), sum(t > 9.9 for t in secs)))
+                pct(secs, 0.5), sum(at_limit(r) for r in rs)))
     if old_rows is not None:
         a, b = search_options(old_rows), search_options(rows)
         if a != b:

@@ -1,7 +1,7 @@
 #!/bin/sh
 # solve_stats.sh: bench/solve_stats.py, the summary of `vp go solve --json`
 # runs that bench/RESULTS.md quotes, on two small hand-made runs: the main
-# table, --speed (problems within 50 ms and past 9.9 s, nodes per second,
+# table, --speed (problems within 50 ms and at the clock's limit, nodes per second,
 # mean region), --by-space (the table by empty points in the region, read
 # from the problem files), --compare (each problem's class before and
 # after, and the first moves the two runs settled differently in problems
@@ -41,7 +41,8 @@ check "main table: collection cA, 2 proved, book move proven in both" \
     grep -qF '| cA | 2 | 2 | 0 | 0 | 0 | 2 (100.0%) | 0 | 2 (100.0%) |' "$T/out"
 check "--speed: cA has one problem within 50 ms, 151000 nodes in 0.52 s" \
     grep -qF '| cA | 2 | 1 | 0 | 151000 | 0.5 | 290385 | 4.0 |' "$T/out"
-check "--speed: cB's problem ran past 9.9 s" grep -qF '| cB | 1 | 0 | 1 | 2400000 | 9.9 | 241206 | 4.0 |' "$T/out"
+check "--speed: cB's problem, 9.95 s with no clock recorded, is not counted at the limit" \
+    grep -qF '| cB | 1 | 0 | 0 | 2400000 | 9.9 | 241206 | 4.0 |' "$T/out"
 check "--compare: bookko -> book counted" grep -qxF '| bookko | book | 1 |' "$T/out"
 check "--compare: a refuted book move stays bookref" grep -qxF '| bookref | bookref | 1 |' "$T/out"
 check "--compare: p2 listed as changed" grep -qF -- '- cA/p2.json (live): bookko -> book; proven - -> C3' "$T/out"
@@ -61,15 +62,15 @@ printf '{"SZ": "19", "AB": ["as", "bs"], "AW": ["ar"]}\n' >"$T/sp/q1.json"
 printf '{"SZ": "19", "AB": ["ss"]}\n' >"$T/sp/q2.json"
 {
     printf '{"file":"%s","status":"proved","goal":"live","first_moves":["C1"],"ko_moves":[],"refutations":{},"book":"C1","region":["A1","B1","C1","D1"],"nodes":10,"seconds":0.01}\n' "$T/sp/q1.json"
-    printf '{"file":"%s","status":"unknown","goal":"kill","first_moves":[],"ko_moves":[],"refutations":{},"book":"E2","region":["A1","B1","C1","D1","E1","A2","B2","C2","D2","E2"],"nodes":9,"seconds":10.0}\n' "$T/sp/q2.json"
+    printf '{"file":"%s","status":"unknown","goal":"kill","first_moves":[],"ko_moves":[],"refutations":{},"book":"E2","region":["A1","B1","C1","D1","E1","A2","B2","C2","D2","E2"],"nodes":9,"seconds":9.85,"search":{"time_limit":10.0,"nodes":0}}\n' "$T/sp/q2.json"
     printf '{"file":"%s","status":"ko","goal":"live","first_moves":[],"ko_moves":["B1"],"refutations":{},"book":"B1","region":["A1","B1"],"nodes":9,"seconds":0.5}\n' "$T/sp/none.json"
 } >"$T/space.jsonl"
 run "$PYTHON3" "$S" "$T/space.jsonl" --by-space
 check "--by-space: exit 0" test "$rc" = 0
 check "--by-space: q1's 2 empty points (A1, B1 and A2 hold stones, the region is row 1)" \
     grep -qxF '| 0-7 | 1 | 1 (100.0%) | 0 | 0.010 | 0 |' "$T/out"
-check "--by-space: q2's 10 empty points, unknown past 9.9 s" \
-    grep -qxF '| 8-11 | 1 | 0 (0.0%) | 1 | 10.000 | 1 |' "$T/out"
+check "--by-space: q2's 10 empty points, unknown at the limit (9.85 s of a 10 s clock)" \
+    grep -qxF '| 8-11 | 1 | 0 (0.0%) | 1 | 9.850 | 1 |' "$T/out"
 check "--by-space: the missing file counted apart, its ko answer agreeing" \
     grep -qxF '| unreadable | 1 | 1 (100.0%) | 0 | 0.500 | 0 |' "$T/out"
 check "--by-space: no empty band printed" sh -c '! grep -qF "| 12-15 |" "$1"' sh "$T/out"
@@ -130,12 +131,12 @@ lrec() { # NAME STATUS BOOK-PROVEN SECONDS NODES TIME-LIMIT NODE-BUDGET [REGION 
 run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/long.jsonl"
 check "--longer: exit 0" test "$rc" = 0
 check "--longer: 2 records from the longer run, 1 kept, 2 not covered" \
-    grep -qF 'At the longer clock (240 s): 2 records from the longer runs, 1 kept from the run (' "$T/out"
+    grep -qF 'At the longer budget (240 s): 2 records from the longer runs, 1 kept from the run (' "$T/out"
 check "--longer: ... and 2 not covered" grep -qF ', 2 not covered (the run' "$T/out"
 check "--longer: q3 named, at the run's limit" grep -qxF -- '- not covered: cL/q3.json: unknown, 9.9 s' "$T/out"
 check "--longer: q4 named, past half the node budget" grep -qxF -- '- not covered: cL/q4.json: proved, 3.0 s' "$T/out"
 check "--longer: q3 and q5 at their limit, q2 and q5 longer than 10 s" \
-    grep -qxF 'At their clock'"'"'s limit (97% of it or more): 2; longer than 10 s: 2.' "$T/out"
+    grep -qxF 'At their budget'"'"'s limit (97% of the clock or of the node budget, or more): 2; longer than 10 s: 2.' "$T/out"
 check "--longer: the table of the composed run (4 proved, the book move in 4, median 9.9 s, max 239.5 s)" \
     grep -qxF '| all | 5 | 4 | 0 | 0 | 1 | 4 (80.0%) | 0 | 4 (80.0%) | 0 | 0 | 9.900 | 239.500 | 239.500 |' "$T/out"
 lrec q2 proved '"B1"' 9.0 900 10.0 20000 >"$T/notlonger.jsonl"
@@ -146,6 +147,34 @@ lrec q2 proved '"B1"' 90.0 900 240.0 0 '"A1","C1"' >"$T/otherdef.jsonl"
 run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/otherdef.jsonl"
 check "--longer: another definition: exit 1, named, no table" \
     sh -c 'test "$1" = 1 && grep -qF "$2: cL/q2.json is defined differently" "$3" && test ! -s "$4"' sh "$rc" "$T/otherdef.jsonl" "$T/err" "$T/out"
+# a longer clock but a smaller node budget, and a shorter clock with more
+# nodes: neither is a larger budget
+lrec q2 proved '"B1"' 90.0 900 240.0 10000 >"$T/fewer.jsonl"
+run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/fewer.jsonl"
+check "--longer: a longer clock with fewer nodes: exit 1, named, no table" \
+    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q2.json: not a longer budget" "$3" && test ! -s "$4"' sh "$rc" "$T/fewer.jsonl" "$T/err" "$T/out"
+lrec q2 proved '"B1"' 5.0 900 5.0 0 >"$T/shorter.jsonl"
+run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/shorter.jsonl"
+check "--longer: a shorter clock with no node budget: exit 1, named, no table" \
+    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q2.json: not a longer budget" "$3" && test ! -s "$4"' sh "$rc" "$T/shorter.jsonl" "$T/err" "$T/out"
+# a run at a fixed node budget (no clock), composed at a larger one: n1
+# ended before half its 5,000 nodes (kept), n2 after (not covered), n3 at
+# the budget (replaced by its 50,000-node record, which used 97% of it)
+{ lrec n1 proved '"B1"' 0.5 2000 0 5000; lrec n2 proved '"B1"' 1.0 3000 0 5000
+  lrec n3 unknown '' 2.0 5000 0 5000; } >"$T/n5.jsonl"
+lrec n3 proved '"B1"' 20.0 49000 0 50000 >"$T/n50.jsonl"
+run "$PYTHON3" "$S" "$T/n5.jsonl" --longer "$T/n50.jsonl"
+check "--longer, node budgets: exit 0" test "$rc" = 0
+check "--longer, node budgets: 1 record from the longer run, 1 kept, 1 not covered" \
+    grep -qF 'At the longer budget (50000 nodes): 1 records from the longer runs, 1 kept from the run (' "$T/out"
+check "--longer, node budgets: n2 named, past half the node budget" grep -qxF -- '- not covered: cL/n2.json: proved, 1.0 s' "$T/out"
+check "--longer, node budgets: n3 at its node budget's limit" \
+    grep -qxF 'At their budget'"'"'s limit (97% of the clock or of the node budget, or more): 1; longer than 10 s: 1.' "$T/out"
+check "--longer, node budgets: every book move proven" grep -qF '| all | 3 | 3 | 0 | 0 | 0 | 3 (100.0%) |' "$T/out"
+lrec n3 proved '"B1"' 2.0 5000 10.0 5000 >"$T/n5clock.jsonl"
+run "$PYTHON3" "$S" "$T/n5.jsonl" --longer "$T/n5clock.jsonl"
+check "--longer, node budgets: the same nodes under a clock is no larger budget: exit 1" \
+    sh -c 'test "$1" = 1 && grep -qF "$2: cL/n3.json: not a longer budget" "$3" && test ! -s "$4"' sh "$rc" "$T/n5clock.jsonl" "$T/err" "$T/out"
 lrec q9 proved '"B1"' 90.0 900 240.0 0 >"$T/stranger.jsonl"
 run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/stranger.jsonl"
 check "--longer: a problem not in the run: exit 1, named, no table" \
