@@ -139,24 +139,23 @@ check "--longer: q3 and q5 at their limit, q2 and q5 longer than 10 s" \
     grep -qxF 'At their budget'"'"'s limit (97% of the clock or of the node budget, or more): 2; longer than 10 s: 2.' "$T/out"
 check "--longer: the table of the composed run (4 proved, the book move in 4, median 9.9 s, max 239.5 s)" \
     grep -qxF '| all | 5 | 4 | 0 | 0 | 1 | 4 (80.0%) | 0 | 4 (80.0%) | 0 | 0 | 9.900 | 239.500 | 239.500 |' "$T/out"
+# refused LABEL RUN LONG TEXT: --longer LONG on RUN exits 1 with TEXT
+# (after the file's name) on stderr and prints no table
+refused() {
+    run "$PYTHON3" "$S" "$2" --longer "$3"
+    check "--longer: $1: exit 1, named, no table" \
+        sh -c 'test "$1" = 1 && grep -qF "$2$3" "$4" && test ! -s "$5"' sh "$rc" "$3" "$4" "$T/err" "$T/out"
+}
 lrec q2 proved '"B1"' 9.0 900 10.0 20000 >"$T/notlonger.jsonl"
-run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/notlonger.jsonl"
-check "--longer: a record with no longer clock: exit 1, named, no table" \
-    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q2.json: not a longer budget" "$3" && test ! -s "$4"' sh "$rc" "$T/notlonger.jsonl" "$T/err" "$T/out"
+refused "a record with no longer clock" "$T/short.jsonl" "$T/notlonger.jsonl" ": cL/q2.json: not a longer budget"
 lrec q2 proved '"B1"' 90.0 900 240.0 0 '"A1","C1"' >"$T/otherdef.jsonl"
-run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/otherdef.jsonl"
-check "--longer: another definition: exit 1, named, no table" \
-    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q2.json is defined differently" "$3" && test ! -s "$4"' sh "$rc" "$T/otherdef.jsonl" "$T/err" "$T/out"
+refused "another definition" "$T/short.jsonl" "$T/otherdef.jsonl" ": cL/q2.json is defined differently"
 # a longer clock but a smaller node budget, and a shorter clock with more
 # nodes: neither is a larger budget
 lrec q2 proved '"B1"' 90.0 900 240.0 10000 >"$T/fewer.jsonl"
-run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/fewer.jsonl"
-check "--longer: a longer clock with fewer nodes: exit 1, named, no table" \
-    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q2.json: not a longer budget" "$3" && test ! -s "$4"' sh "$rc" "$T/fewer.jsonl" "$T/err" "$T/out"
+refused "a longer clock with fewer nodes" "$T/short.jsonl" "$T/fewer.jsonl" ": cL/q2.json: not a longer budget"
 lrec q2 proved '"B1"' 5.0 900 5.0 0 >"$T/shorter.jsonl"
-run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/shorter.jsonl"
-check "--longer: a shorter clock with no node budget: exit 1, named, no table" \
-    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q2.json: not a longer budget" "$3" && test ! -s "$4"' sh "$rc" "$T/shorter.jsonl" "$T/err" "$T/out"
+refused "a shorter clock with no node budget" "$T/short.jsonl" "$T/shorter.jsonl" ": cL/q2.json: not a longer budget"
 # a run at a fixed node budget (no clock), composed at a larger one: n1
 # ended before half its 5,000 nodes (kept), n2 after (not covered), n3 at
 # the budget (replaced by its 50,000-node record, which used 97% of it)
@@ -172,13 +171,9 @@ check "--longer, node budgets: n3 at its node budget's limit" \
     grep -qxF 'At their budget'"'"'s limit (97% of the clock or of the node budget, or more): 1; longer than 10 s: 1.' "$T/out"
 check "--longer, node budgets: every book move proven" grep -qF '| all | 3 | 3 | 0 | 0 | 0 | 3 (100.0%) |' "$T/out"
 lrec n3 proved '"B1"' 2.0 5000 10.0 5000 >"$T/n5clock.jsonl"
-run "$PYTHON3" "$S" "$T/n5.jsonl" --longer "$T/n5clock.jsonl"
-check "--longer, node budgets: the same nodes under a clock is no larger budget: exit 1" \
-    sh -c 'test "$1" = 1 && grep -qF "$2: cL/n3.json: not a longer budget" "$3" && test ! -s "$4"' sh "$rc" "$T/n5clock.jsonl" "$T/err" "$T/out"
+refused "the same nodes under a clock is no larger budget" "$T/n5.jsonl" "$T/n5clock.jsonl" ": cL/n3.json: not a longer budget"
 lrec q9 proved '"B1"' 90.0 900 240.0 0 >"$T/stranger.jsonl"
-run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/stranger.jsonl"
-check "--longer: a problem not in the run: exit 1, named, no table" \
-    sh -c 'test "$1" = 1 && grep -qF "$2: cL/q9.json is not in" "$3" && test ! -s "$4"' sh "$rc" "$T/stranger.jsonl" "$T/err" "$T/out"
+refused "a problem not in the run" "$T/short.jsonl" "$T/stranger.jsonl" ": cL/q9.json is not in"
 
 printf '{"file":"d/cA/p1.json"\n' >"$T/bad.jsonl"
 run "$PYTHON3" "$S" "$T/new.jsonl" --compare "$T/bad.jsonl"
