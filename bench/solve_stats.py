@@ -20,8 +20,9 @@ listed first moves (every SOL entry of a JSON problem file, read from the
 path in the run) is proven, beside the first one alone. With --speed, a
 table of problems within 50 ms and at the limit (seconds 97% or more of
 the record's own time limit, so that a faster machine, which stops
-earlier within its reserve, is counted the same; a record without a time
-limit is never at it), nodes, seconds of solving,
+earlier within its reserve, is counted the same, or nodes 97% or more of
+its node budget; a record without recorded budgets is never at it),
+nodes, seconds of solving,
 nodes per second of a problem's solve (their ratio: per thread when each
 problem has one search thread; with --search-threads J the nodes are every
 thread's and the seconds the problem's, so it is per problem) and the mean
@@ -208,7 +209,8 @@ def larger(x, y):
 
 def compose(run, rows, longer):
     """The run at a longer budget (clock or nodes), from records of some of
-    its problems run there (longer: (path, rows) pairs; the last record of a problem wins).
+    its problems run there (longer: (path, rows) pairs; the last record of
+    a problem wins).
     A problem of the run that ended before half its clock and half its node
     budget met neither of the search's caps (the attacker's stage stops at
     half the budget, pass 0 at three quarters; solver/dfpn.c), so the same
