@@ -214,7 +214,7 @@ def compose(run, rows, longer):
     A problem of the run that ended before half its clock and half its node
     budget met neither of the search's caps (the attacker's stage stops at
     half the budget, pass 0 at three quarters; solver/dfpn.c), so the same
-    search runs under any longer clock, and its record stands. Returns the
+    search runs under any larger budget, and its record stands. Returns the
     composed rows, the number taken from the longer runs, the number kept
     and the records not covered (kept as they are: lower bounds); raises
     ValueError with a message naming the file when a record cannot be
