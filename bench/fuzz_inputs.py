@@ -2,7 +2,7 @@
 """Feed vp mutated inputs and report what a reader should never do.
 
     python3 bench/fuzz_inputs.py --vp PATH [--seed N] [--count N] [--work DIR]
-                                 [--only problems,sets,gtp,extremes,lines]
+                                 [--keep] [--only problems,sets,gtp,extremes,lines]
 
 PATH is a vp binary, best one built with AddressSanitizer and
 UndefinedBehaviorSanitizer (configure with CFLAGS="-O1 -g
@@ -29,14 +29,21 @@ stderr is not exactly one line (not checked for the audit, whose failures
 are its report, nor for GTP, whose errors are answers). The exit status is
 1 when anything was found, else 0. Mutations are drawn from --seed, so a
 run can be repeated.
+
+The mutants are written to --work, or else to a new folder vp-fuzz.* in
+the temporary directory (TMPDIR, else /tmp). That folder is removed when
+nothing was found, unless --keep is given; after a finding it stays, since
+the findings name its files. A --work folder is always left as it is.
 """
 import argparse
 import glob
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
@@ -286,12 +293,13 @@ def main():
     ap.add_argument("--vp", required=True)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=1000, help="mutants of problems (the other groups: a tenth each)")
-    ap.add_argument("--work", default=None, help="where the mutants go (default: a new folder in /tmp)")
+    ap.add_argument("--work", default=None, help="where the mutants go (default: a new folder in the temporary "
+                    "directory, removed when nothing is found)")
+    ap.add_argument("--keep", action="store_true", help="keep the new folder even when nothing is found")
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--only", default="problems,extremes,sets,gtp,lines")
     a = ap.parse_args()
-    work = a.work or subprocess.run(["mktemp", "-d", "/tmp/vp-fuzz.XXXXXX"], stdout=subprocess.PIPE,
-                                     text=True, check=True).stdout.strip()
+    work = a.work or tempfile.mkdtemp(prefix="vp-fuzz.")
     os.makedirs(work, exist_ok=True)
     rng = random.Random(a.seed)
     r = Runner(a.vp, a.timeout)
@@ -306,7 +314,12 @@ def main():
         gtp(r, rng, max(1, a.count // 10), work)
     if "lines" in only:
         lines(r, rng, a.count, work)
-    print("fuzz_inputs: seed %d, %d runs, %d findings (mutants in %s)" % (a.seed, r.runs, len(r.findings), work))
+    if a.work is None and not r.findings and not a.keep:
+        shutil.rmtree(work)
+        where = "mutants removed"
+    else:
+        where = "mutants in %s" % work
+    print("fuzz_inputs: seed %d, %d runs, %d findings (%s)" % (a.seed, r.runs, len(r.findings), where))
     return 1 if r.findings else 0
 
 

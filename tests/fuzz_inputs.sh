@@ -5,7 +5,9 @@
 # must find nothing: no crash, no hang,
 # no sanitizer report (under `.ci/run`'s sanitized pass), every error in
 # one line. And the fuzzer must see a fault: a stand-in vp that answers
-# with a two-line error, one that dies of a signal.
+# with a two-line error, one that dies of a signal. Without --work, its
+# folder in TMPDIR goes when nothing was found (unless --keep) and stays
+# after a finding.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
 
@@ -26,5 +28,22 @@ chmod +x "$T/segv"
 check_exit 1 "a vp killed by a signal is a finding" \
     "$PYTHON3" "$F" --vp "$T/segv" --only extremes --work "$T/fz3"
 check "  ... named as such" grep -q '^FINDING crash or hang (status -11)' "$T/out"
+
+# The folder of its own (no --work), in TMPDIR.
+mkdir "$T/tmpd" "$T/tmpk" "$T/tmps"
+printf '#!/bin/sh\nexit 0\n' >"$T/quiet"
+chmod +x "$T/quiet"
+check_exit 0 "no --work, nothing found: the run's own folder is removed" \
+    env TMPDIR="$T/tmpd" "$PYTHON3" "$F" --vp "$T/quiet" --only extremes
+check "  ... and it says so" grep -q ', 0 findings (mutants removed)$' "$T/out"
+check "  ... nothing left in TMPDIR" test -z "$(ls -A "$T/tmpd")"
+check_exit 0 "no --work, nothing found, --keep: the folder stays" \
+    env TMPDIR="$T/tmpk" "$PYTHON3" "$F" --vp "$T/quiet" --only extremes --keep
+check "  ... named in the last line" grep -q "0 findings (mutants in $T/tmpk/vp-fuzz\.[^/]*)\$" "$T/out"
+check "  ... with the mutants in it" test -n "$(ls -A "$T"/tmpk/vp-fuzz.*)"
+check_exit 1 "no --work, a finding: the folder stays" \
+    env TMPDIR="$T/tmps" "$PYTHON3" "$F" --vp "$T/segv" --only extremes
+check "  ... named in the last line" grep -q "[1-9][0-9]* findings (mutants in $T/tmps/vp-fuzz\.[^/]*)\$" "$T/out"
+check "  ... with the mutants in it" test -n "$(ls -A "$T"/tmps/vp-fuzz.*)"
 
 finish fuzz_inputs
