@@ -55,8 +55,13 @@ other records stand where the problem ended before half the run's clock
 (49% of it) and half its node budget: the search changes course only at
 caps (the attacker's stage at half the budget, pass 0 at three quarters),
 so it is the same search under any larger budget (with one search thread
-and no clock, node for node). The rest are named as not covered, and
-their records, the run's, are lower bounds. A line gives how many
+and no clock, node for node). The composed budget is the largest of the
+longer records' (clock and node budget each), so compositions chain: a
+record of an earlier --longer run at a smaller budget stands on the same
+rule (--longer N50.jsonl --longer N100.jsonl on a run at 5,000,000 nodes,
+with N100 holding the problems that N50 did not end before half of its
+budget, gives the run at 100,000,000 nodes). The rest are named as not
+covered, and their records are lower bounds. A line gives how many
 composed records reach their budget's limit (97% of the clock or of the
 node budget) and how many take longer than 10 s.
 """
@@ -207,16 +212,26 @@ def larger(x, y):
     return 1 if x == 0 or (y != 0 and x > y) else -1
 
 
+def ended_early(r, b):
+    """True when record r ended before half of its budget b, clock (49% of
+    it) and nodes: it met neither of the search's caps (the attacker's
+    stage stops at half the budget, pass 0 at three quarters;
+    solver/dfpn.c), so the same search runs under any larger budget."""
+    return bool(b[0] or b[1]) and (not b[0] or (r.get("seconds") or 0) < 0.49 * b[0]) and \
+        (not b[1] or (r.get("nodes") or 0) < b[1] // 2)
+
+
 def compose(run, rows, longer):
     """The run at a longer budget (clock or nodes), from records of some of
     its problems run there (longer: (path, rows) pairs; the last record of
     a problem wins).
-    A problem of the run that ended before half its clock and half its node
-    budget met neither of the search's caps (the attacker's stage stops at
-    half the budget, pass 0 at three quarters; solver/dfpn.c), so the same
-    search runs under any larger budget, and its record stands. Returns the
-    composed rows, the number taken from the longer runs, the number kept
-    and the records not covered (kept as they are: lower bounds); raises
+    The composed budget is the largest of the longer records' (clock and
+    nodes each, none counting as the largest). A record of the run, or of a
+    longer run at a smaller budget than that, stands where it ended before
+    half its own budget (ended_early). Returns the composed rows, the
+    number taken from the longer runs, how many of those stand at a
+    smaller budget, the number kept from the run, the records not covered
+    (kept as they are: lower bounds) and the composed budget; raises
     ValueError with a message naming the file when a record cannot be
     used."""
     by = {}
@@ -224,10 +239,15 @@ def compose(run, rows, longer):
         for r in lrows:
             by[short_name(r)] = (path, r)
     names = {short_name(r) for r in rows}
-    out, taken, kept, uncovered = [], 0, 0, []
+    out, taken, smaller, kept, uncovered = [], 0, 0, 0, []
     strangers = sorted(set(by) - names)
     if strangers:
         raise ValueError("%s: %s is not in %s" % (by[strangers[0]][0], strangers[0], run))
+    top = None
+    for path, lr in by.values():
+        lb = budget(lr)
+        if lb is not None:
+            top = lb if top is None else tuple(x if larger(x, y) >= 0 else y for x, y in zip(lb, top))
     for r in rows:
         name = short_name(r)
         b = budget(r)
@@ -243,15 +263,20 @@ def compose(run, rows, longer):
             if "goal" in r and inferred_definition(lr) != inferred_definition(r):
                 raise ValueError("%s: %s is defined differently than in %s" % (path, name, run))
             out.append(lr)
-            taken += 1
-        elif (b[0] or b[1]) and (not b[0] or (r.get("seconds") or 0) < 0.49 * b[0]) and \
-                (not b[1] or (r.get("nodes") or 0) < b[1] // 2):
+            if lb == top:
+                taken += 1
+            elif ended_early(lr, lb):
+                taken += 1
+                smaller += 1
+            else:
+                uncovered.append(lr)
+        elif ended_early(r, b):
             out.append(r)
             kept += 1
         else:
             out.append(r)
             uncovered.append(r)
-    return out, taken, kept, uncovered
+    return out, taken, smaller, kept, uncovered, top
 
 
 def short_name(r):
@@ -326,18 +351,19 @@ def main(argv):
         longer.append((path, lrows))
     if not err and longer:
         try:
-            rows, taken, kept, uncovered = compose(run, rows, longer)
+            rows, taken, smaller, kept, uncovered, top = compose(run, rows, longer)
         except ValueError as e:
             err = str(e)
     if err:
         print(err, file=sys.stderr)
         return 1
     if longer:
-        budgets = sorted({budget(r) for _, lrows in longer for r in lrows}, key=lambda b: (b[0] or math.inf, b[1] or math.inf))
-        print("At the longer budget (%s): %d records from the longer runs, %d kept from the run (they ended "
+        print("At the longer budget (%s): %d records from the longer runs%s, %d kept from the run (they ended "
               "before half its budget, so the same search runs under a larger one), %d not "
-              "covered (the run's records stand: lower bounds)." % (
-                  "; ".join(budget_text(b) for b in budgets), taken, kept, len(uncovered)))
+              "covered (their records stand: lower bounds)." % (
+                  budget_text(top), taken,
+                  " (%d of them at a smaller budget, which they ended before half of)" % smaller if smaller else "",
+                  kept, len(uncovered)))
         for r in uncovered:
             print("- not covered: %s: %s, %.1f s" % (short_name(r), r["status"], r.get("seconds") or 0.0))
         print("At their budget's limit (97%% of the clock or of the node budget, or more): %d; longer than 10 s: %d." % (

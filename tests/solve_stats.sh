@@ -6,7 +6,8 @@
 # from the problem files), --compare (each problem's class before and
 # after, and the first moves the two runs settled differently in problems
 # defined the same), --owl (GNU Go's owl records side by side), --longer
-# (the run at a longer clock, composed from records run there), a line
+# (the run at a longer clock or node budget, composed from records run
+# there, and compositions chained), a line
 # that is not JSON (named by file and line, exit 1) and an unknown option.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
@@ -132,7 +133,7 @@ run "$PYTHON3" "$S" "$T/short.jsonl" --longer "$T/long.jsonl"
 check "--longer: exit 0" test "$rc" = 0
 check "--longer: 2 records from the longer run, 1 kept, 2 not covered" \
     grep -qF 'At the longer budget (240 s): 2 records from the longer runs, 1 kept from the run (' "$T/out"
-check "--longer: ... and 2 not covered" grep -qF ', 2 not covered (the run' "$T/out"
+check "--longer: ... and 2 not covered" grep -qF ", 2 not covered (their records stand" "$T/out"
 check "--longer: q3 named, at the run's limit" grep -qxF -- '- not covered: cL/q3.json: unknown, 9.9 s' "$T/out"
 check "--longer: q4 named, past half the node budget" grep -qxF -- '- not covered: cL/q4.json: proved, 3.0 s' "$T/out"
 check "--longer: q3 and q5 at their limit, q2 and q5 longer than 10 s" \
@@ -170,6 +171,24 @@ check "--longer, node budgets: n2 named, past half the node budget" grep -qxF --
 check "--longer, node budgets: n3 at its node budget's limit" \
     grep -qxF 'At their budget'"'"'s limit (97% of the clock or of the node budget, or more): 1; longer than 10 s: 1.' "$T/out"
 check "--longer, node budgets: every book move proven" grep -qF '| all | 3 | 3 | 0 | 0 | 0 | 3 (100.0%) |' "$T/out"
+# compositions chain: n2 at 50,000 nodes ended before half of them, so it
+# stands at 100,000, where n3 (at its limit at 50,000) was run again
+{ lrec n2 proved '"B1"' 3.0 10000 0 50000; lrec n3 unknown '' 20.0 50000 0 50000; } >"$T/n50c.jsonl"
+lrec n3 proved '"B1"' 30.0 60000 0 100000 >"$T/n100c.jsonl"
+run "$PYTHON3" "$S" "$T/n5.jsonl" --longer "$T/n50c.jsonl" --longer "$T/n100c.jsonl"
+check "--longer twice: exit 0" test "$rc" = 0
+check "--longer twice: at the larger budget, n2 standing from the smaller, n1 kept" \
+    grep -qF 'At the longer budget (100000 nodes): 2 records from the longer runs (1 of them at a smaller budget, which they ended before half of), 1 kept from the run (' "$T/out"
+check "--longer twice: every problem covered" grep -qF ', 0 not covered (' "$T/out"
+check "--longer twice: every book move proven" grep -qF '| all | 3 | 3 | 0 | 0 | 0 | 3 (100.0%) |' "$T/out"
+# ... but a record at the smaller budget that used more than half of it is
+# no record at the larger one
+lrec n2 proved '"B1"' 3.0 30000 0 50000 >"$T/n50d.jsonl"
+run "$PYTHON3" "$S" "$T/n5.jsonl" --longer "$T/n50d.jsonl" --longer "$T/n100c.jsonl"
+check "--longer twice: n2 past half the smaller budget, not covered" \
+    grep -qxF -- '- not covered: cL/n2.json: proved, 3.0 s' "$T/out"
+check "--longer twice: ... counted so" \
+    grep -qF 'At the longer budget (100000 nodes): 1 records from the longer runs, 1 kept from the run (they ended before half its budget, so the same search runs under a larger one), 1 not covered (' "$T/out"
 lrec n3 proved '"B1"' 2.0 5000 10.0 5000 >"$T/n5clock.jsonl"
 refused "the same nodes under a clock is no larger budget" "$T/n5.jsonl" "$T/n5clock.jsonl" ": cL/n3.json: not a longer budget"
 lrec q9 proved '"B1"' 90.0 900 240.0 0 >"$T/stranger.jsonl"
