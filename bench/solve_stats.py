@@ -3,7 +3,7 @@
 
 Usage: bench/solve_stats.py RUN.jsonl [--owl OWL.jsonl] [--list] [--alternatives]
                              [--speed] [--by-space] [--compare OLD.jsonl]
-                             [--longer LONG.jsonl]...
+                             [--longer LONG.jsonl]... [--to-rerun]
 
 Per collection (the directory of each file): problems, statuses, how many
 proven answer sets hold the book's first move (and how many only as a ko
@@ -64,6 +64,12 @@ budget, gives the run at 100,000,000 nodes). The rest are named as not
 covered, and their records are lower bounds. A line gives how many
 composed records reach their budget's limit (97% of the clock or of the
 node budget) and how many take longer than 10 s.
+
+With --to-rerun, only the files of the run's problems (composed, with
+--longer) whose records did not end before half their budget are
+printed, one per line as the records name them: the problems to run
+again at a larger budget for the next composition (records without
+budgets, of older builds, among them).
 """
 import argparse
 import json
@@ -330,7 +336,7 @@ def main(argv):
     ap.add_argument("--owl")
     ap.add_argument("--compare")
     ap.add_argument("--longer", action="append", default=[])
-    for flag in ("--list", "--alternatives", "--speed", "--by-space"):
+    for flag in ("--list", "--alternatives", "--speed", "--by-space", "--to-rerun"):
         ap.add_argument(flag, action="store_true")
     a = ap.parse_args(argv[1:])
     if a.help or not a.run:
@@ -357,6 +363,12 @@ def main(argv):
     if err:
         print(err, file=sys.stderr)
         return 1
+    if a.to_rerun:
+        for r in rows:
+            b = budget(r)
+            if b is None or not ended_early(r, b):
+                print(r["file"])
+        return 0
     if longer:
         print("At the longer budget (%s): %d records from the longer runs%s, %d kept from the run (they ended "
               "before half its budget, so the same search runs under a larger one), %d not "

@@ -7,7 +7,7 @@
 # after, and the first moves the two runs settled differently in problems
 # defined the same), --owl (GNU Go's owl records side by side), --longer
 # (the run at a longer clock or node budget, composed from records run
-# there, and compositions chained), a line
+# there, and compositions chained; --to-rerun), a line
 # that is not JSON (named by file and line, exit 1) and an unknown option.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 . "$top_srcdir/tests/common.sh"
@@ -181,6 +181,14 @@ check "--longer twice: at the larger budget, n2 standing from the smaller, n1 ke
     grep -qF 'At the longer budget (100000 nodes): 2 records from the longer runs (1 of them at a smaller budget, which they ended before half of), 1 kept from the run (' "$T/out"
 check "--longer twice: every problem covered" grep -qF ', 0 not covered (' "$T/out"
 check "--longer twice: every book move proven" grep -qF '| all | 3 | 3 | 0 | 0 | 0 | 3 (100.0%) |' "$T/out"
+# --to-rerun: the files of the records that did not end before half their
+# budget, and nothing else: n2 and n3 of the run; n3 alone of the chain
+run "$PYTHON3" "$S" "$T/n5.jsonl" --to-rerun
+check "--to-rerun: exit 0" test "$rc" = 0
+check "--to-rerun: n2 and n3, one a line, no table" sh -c 'test "$(cat "$1")" = "$(printf "d/cL/n2.json\nd/cL/n3.json")"' sh "$T/out"
+run "$PYTHON3" "$S" "$T/n5.jsonl" --longer "$T/n50c.jsonl" --longer "$T/n100c.jsonl" --to-rerun
+check "--to-rerun after a chain: n3 alone (60,000 of its 100,000 nodes)" \
+    sh -c 'test "$(cat "$1")" = d/cL/n3.json' sh "$T/out"
 # ... but a record at the smaller budget that used more than half of it is
 # no record at the larger one
 lrec n2 proved '"B1"' 3.0 30000 0 50000 >"$T/n50d.jsonl"
