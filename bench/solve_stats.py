@@ -250,7 +250,7 @@ def compose(run, rows, longer):
     if strangers:
         raise ValueError("%s: %s is not in %s" % (by[strangers[0]][0], strangers[0], run))
     top = None
-    for path, lr in by.values():
+    for _, lr in by.values():
         lb = budget(lr)
         if lb is not None:
             top = lb if top is None else tuple(x if larger(x, y) >= 0 else y for x, y in zip(lb, top))
@@ -269,11 +269,9 @@ def compose(run, rows, longer):
             if "goal" in r and inferred_definition(lr) != inferred_definition(r):
                 raise ValueError("%s: %s is defined differently than in %s" % (path, name, run))
             out.append(lr)
-            if lb == top:
+            if lb == top or ended_early(lr, lb):
                 taken += 1
-            elif ended_early(lr, lb):
-                taken += 1
-                smaller += 1
+                smaller += lb != top
             else:
                 uncovered.append(lr)
         elif ended_early(r, b):
