@@ -1,7 +1,8 @@
 /* ld_referee_test.c: the df-pn life-and-death solver cross-checked against
  * an independent exhaustive referee on a few hundred random corner
  * problems. Each problem is the top-left corner area of W = 4 columns and
- * H = 2 or 3 rows (x 0..3, y 18 down to 19 - H) with random White
+ * H = 2 or 3 rows (x 0..3, y 18 down to 19 - H; `--area` draws others, up
+ * to 32 points, for the larger samples of bench/RESULTS.md) with random White
  * (defender, the target is every White stone) and Black stones, every
  * chain with a liberty, closed by a solid Black wall on x = 4 and on
  * y = 18 - H; the region and the target are given explicitly. Both
@@ -85,9 +86,20 @@ enum { R_BLACK = 1, R_WHITE = 2 };
 #define R_DEF R_WHITE
 #define R_NOKO 255
 
-static int rn;              /* area points; index rn is the pass */
-static int rx[16], ry[16];  /* x, row (row 0 is y = 18) */
-static u64 rnb[16], rframeadj, rall, rtarget, rexcl;
+/* The area's size: AREA_MAX points at the most (a ban is one bit per
+ * point of a 32-bit word), RMAX root moves (the points and the pass). */
+#define AREA_MAX 32
+#define RMAX (AREA_MAX + 1)
+static int rn;                          /* area points; index rn is the pass */
+static int rx[AREA_MAX], ry[AREA_MAX];  /* x, row (row 0 is y = 18) */
+static u64 rnb[AREA_MAX], rframeadj, rall, rtarget, rexcl;
+/* the run's settings: the area's width, its largest row count (rows from
+ * 2 up to it are drawn), the empty points and referee states a problem
+ * may have (from min_empty to max_empty), df-pn's node budget (main's
+ * options) */
+static int aw = 4, ah = 3, min_empty = 2, max_empty = MAX_EMPTY;
+static size_t max_ref_states = REF_MAX_STATES;
+static long long max_nodes = MAX_NODES;
 static int rseki_death; /* two passes count for Black (seki is death) */
 static int rjapanese;   /* the game's end starts the Japanese confirmation */
 
@@ -155,7 +167,7 @@ static int r_play(const rboard *b, int color, int p, rboard *out, int *ko, int *
  * the area: a region touching the wall is no eye) */
 static int r_benson_alive(const rboard *b)
 {
-    u64 D = b->c[R_DEF], chains[16];
+    u64 D = b->c[R_DEF], chains[AREA_MAX];
     int nc = 0;
     for (u64 t = D; t;) {
         u64 ch = r_flood(D, t & -t);
@@ -164,7 +176,7 @@ static int r_benson_alive(const rboard *b)
     }
     if (!nc)
         return 0;
-    u64 nd = rall & ~D, border[16], vital[16];
+    u64 nd = rall & ~D, border[AREA_MAX], vital[AREA_MAX];
     int nr = 0;
     for (u64 t = nd; t;) {
         u64 r = r_flood(nd, t & -t);
@@ -227,7 +239,7 @@ static int r_outcome(const rboard *b, int passes)
 typedef struct {
     u64 b, w;
     uint8_t tm, ko, passes, freek, conf;
-    uint16_t bans[3];
+    uint32_t bans[3];
 } rkey;
 
 static rkey *keys;
@@ -238,10 +250,9 @@ static size_t nstates, kcap;
 static u64 r_hash(const rkey *k)
 {
     u64 h = k->b * 0x9e3779b97f4a7c15ull ^ (k->w + 0x632be59bd9b4e019ull) * 0xc2b2ae3d27d4eb4full;
-    h ^= ((u64)k->tm << 1 | (u64)k->ko << 8 | (u64)k->passes << 16 | (u64)k->freek << 24 | (u64)k->conf << 32 |
-          (u64)k->bans[R_BLACK] << 33) *
+    h ^= ((u64)k->tm << 1 | (u64)k->ko << 8 | (u64)k->passes << 16 | (u64)k->freek << 24 | (u64)k->conf << 32) *
          0x165667b19e3779f9ull;
-    h ^= (u64)k->bans[R_WHITE] * 0x94d049bb133111ebull;
+    h ^= ((u64)k->bans[R_BLACK] << 32 | k->bans[R_WHITE]) * 0x94d049bb133111ebull;
     return h ^ (h >> 29);
 }
 
@@ -326,7 +337,7 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
     rkey root = {b0->c[R_BLACK], b0->c[R_WHITE], (uint8_t)prover, R_NOKO, 0, 0, 0, {0, 0, 0}};
     r_index(&root);
     for (size_t i = 0; i < nstates; i++) {
-        if (nstates > REF_MAX_STATES) {
+        if (nstates > max_ref_states) {
             free(succ);
             free(sstart);
             free(term);
@@ -373,10 +384,10 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
                 c.freek = (uint8_t)fk;
                 if (k.conf) {
                     c.conf = 1;
-                    c.bans[R_BLACK] = (uint16_t)(k.bans[R_BLACK] & ~(1u << p));
-                    c.bans[R_WHITE] = (uint16_t)(k.bans[R_WHITE] & ~(1u << p));
+                    c.bans[R_BLACK] = k.bans[R_BLACK] & ~(1u << p);
+                    c.bans[R_WHITE] = k.bans[R_WHITE] & ~(1u << p);
                     if (ko >= 0)
-                        c.bans[3 - tm] |= (uint16_t)(1u << ko);
+                        c.bans[3 - tm] |= 1u << ko;
                 }
             } else if (rjapanese && !rseki_death && !k.conf && k.ko == R_NOKO && k.passes == 1) {
                 /* the game ends: the confirmation, Black (the attacker) first */
@@ -523,17 +534,16 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
 
 /* ---------------- the problems ---------------- */
 
-#define W 4
-
 static int area_point(int p) { return bb361_xy(rx[p], 18 - ry[p]); }
 
+/* The area of aw columns and h rows (aw * h <= AREA_MAX). */
 static void area_setup(int h)
 {
     rn = 0;
     rframeadj = 0;
-    int idx[3][W];
+    int idx[AREA_MAX][AREA_MAX];
     for (int r = 0; r < h; r++)
-        for (int x = 0; x < W; x++) {
+        for (int x = 0; x < aw; x++) {
             idx[r][x] = rn;
             rx[rn] = x;
             ry[rn] = r;
@@ -546,7 +556,7 @@ static void area_setup(int h)
             rnb[p] |= 1ull << idx[r][x - 1];
         if (r > 0)
             rnb[p] |= 1ull << idx[r - 1][x];
-        if (x + 1 < W)
+        if (x + 1 < aw)
             rnb[p] |= 1ull << idx[r][x + 1];
         else
             rframeadj |= 1ull << p;
@@ -574,14 +584,14 @@ static int chains_ok(const rboard *b)
 static void draw(char *s, const rboard *b, int h)
 {
     for (int r = 0; r < h; r++) {
-        for (int x = 0; x < W; x++) {
-            int p = r * W + x;
+        for (int x = 0; x < aw; x++) {
+            int p = r * aw + x;
             *s++ = b->c[R_BLACK] >> p & 1 ? 'X' : b->c[R_WHITE] >> p & 1 ? 'O' : '.';
         }
         *s++ = 'X';
         *s++ = '/';
     }
-    for (int x = 0; x <= W; x++)
+    for (int x = 0; x <= aw; x++)
         *s++ = 'X';
     *s = 0;
 }
@@ -602,6 +612,7 @@ static double max_states;
 static long njapanese, njdiff; /* statuses under the Japanese rules; those the rules change */
 static long nstage; /* first moves the attacker's stage settled (dfpn.h) */
 static long nbig, nbig_white;
+static long nby_empty[AREA_MAX + 1]; /* problems checked by their empty points */
 static int search_threads = 1; /* dfpn_opts.search_threads */
 static long long nhelper;       /* nodes the helpers searched */
 
@@ -630,14 +641,14 @@ static void check_reply(const rboard *rb, int prover, const dfpn_result *r, int 
     int m = r->root_move[i];
     if (r->root_nline[i] < 2 || m == GO_PASS || r->root_line[i][1] == GO_PASS)
         return;
-    int a = area_index(m), b = area_index(r->root_line[i][1]), ko, nc, w, rm[20];
+    int a = area_index(m), b = area_index(r->root_line[i][1]), ko, nc, w, rm[RMAX];
     rboard x1, x2;
     int legal = a >= 0 && b >= 0 && r_play(rb, prover, a, &x1, &ko, &nc) && r_play(&x1, 3 - prover, b, &x2, &ko, &nc);
     CHECK(legal, "%s %s: move %s: the refutation's reply %s is not a move there", pic, side, mname(m, b1),
           mname(r->root_line[i][1], b2));
     if (!legal)
         return;
-    uint8_t rw[20];
+    uint8_t rw[RMAX];
     size_t st;
     if (r_solve(&x2, prover, 1, &w, rm, rw, &st) < 0)
         return;
@@ -684,8 +695,8 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
             rexcl |= 1ull << p;
 
     int prover = to_move == GO_BLACK ? R_BLACK : R_WHITE;
-    int rm[3][20], w0, w1, w2;
-    uint8_t rw[3][20];
+    int rm[3][RMAX], w0, w1, w2;
+    uint8_t rw[3][RMAX];
     size_t st0, st1, st2;
     int n0 = r_solve(rb, prover, 0, &w0, rm[0], rw[0], &st0);
     if (n0 < 0)
@@ -698,7 +709,7 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
         return -1;
     dfpn_opts o;
     dfpn_opts_init(&o);
-    o.max_nodes = MAX_NODES;
+    o.max_nodes = max_nodes;
     o.max_seconds = 0;
     o.tt_log2 = 18;
     o.seki_is_death = rseki_death;
@@ -722,8 +733,8 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
     int alt = !w0 && w2 ? DFPN_PROVED : ref;
     if (rjapanese && !rseki_death) {
         /* how often the confirmation changes the referee's answer */
-        int cm[20], cw0, cw1;
-        uint8_t crw[20];
+        int cm[RMAX], cw0, cw1;
+        uint8_t crw[RMAX];
         size_t cst;
         rjapanese = 0;
         int cn0 = r_solve(rb, prover, 0, &cw0, cm, crw, &cst);
@@ -782,7 +793,7 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
 }
 
 /* The framed board of the area position rb of h rows: its stones, the wall
- * on x = W and the row y = 18 - h. Returns 0, or -1 (err says why). */
+ * on x = aw and the row y = 18 - h. Returns 0, or -1 (err says why). */
 static int area_board(const rboard *rb, int h, go_board *bd, char *err)
 {
     if (go_board_init(bd, 19, err) != 0)
@@ -791,8 +802,8 @@ static int area_board(const rboard *rb, int h, go_board *bd, char *err)
         if ((rb->c[R_BLACK] | rb->c[R_WHITE]) >> p & 1)
             go_setup_stone(bd, rb->c[R_BLACK] >> p & 1 ? GO_BLACK : GO_WHITE, area_point(p), err);
     for (int r = 0; r < h; r++)
-        go_setup_stone(bd, GO_BLACK, bb361_xy(W, 18 - r), err);
-    for (int x = 0; x <= W; x++)
+        go_setup_stone(bd, GO_BLACK, bb361_xy(aw, 18 - r), err);
+    for (int x = 0; x <= aw; x++)
         go_setup_stone(bd, GO_BLACK, bb361_xy(x, 18 - h), err);
     return go_setup_check(bd, err) != 0 ? -1 : 0;
 }
@@ -821,21 +832,27 @@ static const char *const regressions[] = {
     "O...X/.OX.X/OX.XX/XXXXX",
 };
 
-/* Reads a picture of draw() into rb and its row count h; 0, or -1. */
+/* Reads a picture of draw() into rb and its row count h, setting the
+ * area's width aw from it; 0, or -1. */
 static int read_pic(const char *pic, rboard *rb, int *h)
 {
     memset(rb, 0, sizeof *rb);
-    int rows = (int)(strlen(pic) + 1) / (W + 2) - 1;
-    if (rows < 1 || rows > 3 || (int)strlen(pic) != (rows + 1) * (W + 2) - 1)
+    const char *slash = strchr(pic, '/');
+    if (!slash || slash - pic < 2)
         return -1;
+    int w = (int)(slash - pic) - 1, len = (int)strlen(pic);
+    int rows = (len + 1) / (w + 2) - 1;
+    if (rows < 1 || w * rows > AREA_MAX || len != (rows + 1) * (w + 2) - 1)
+        return -1;
+    aw = w;
     area_setup(rows);
     for (int r = 0; r < rows; r++)
-        for (int x = 0; x < W; x++) {
-            char ch = pic[r * (W + 2) + x];
+        for (int x = 0; x < aw; x++) {
+            char ch = pic[r * (aw + 2) + x];
             if (ch == 'X')
-                rb->c[R_BLACK] |= 1ull << (r * W + x);
+                rb->c[R_BLACK] |= 1ull << (r * aw + x);
             else if (ch == 'O')
-                rb->c[R_WHITE] |= 1ull << (r * W + x);
+                rb->c[R_WHITE] |= 1ull << (r * aw + x);
             else if (ch != '.')
                 return -1;
         }
@@ -871,26 +888,96 @@ static void check_regressions(void)
     printf("ld_referee: %d regression problems checked under both rules\n", checked / 2);
 }
 
-/* ld_referee_test [SEED [PROBLEMS [J]]]: another seed or count for
- * exploring (the plain test run uses neither), and J search threads
+static int usage(const char *msg, const char *arg)
+{
+    fprintf(stderr, "ld_referee_test: %s: '%s' (usage: ld_referee_test [SEED|- [PROBLEMS [J]]] [--area WxH] "
+                    "[--min-empty N] [--max-empty N] [--max-states N] [--nodes N])\n",
+            msg, arg);
+    return 2;
+}
+
+/* A whole number from lo to hi in arg, or -1. */
+static long long number_in(const char *arg, long long lo, long long hi)
+{
+    char *end;
+    long long v = strtoll(arg, &end, 10);
+    return end == arg || *end || v < lo || v > hi ? -1 : v;
+}
+
+/* ld_referee_test [SEED [PROBLEMS [J]]] [--area WxH] [--min-empty N]
+ * [--max-empty N] [--max-states N] [--nodes N]: another seed or count for
+ * exploring (the plain test run uses neither), J search threads
  * (dfpn_opts.search_threads) starting at the first node
- * (tests/ld_referee_par.sh runs 2). */
+ * (tests/ld_referee_par.sh runs 2); a larger area of W columns and 2 to H
+ * rows, more empty points (or only the larger numbers), a larger referee
+ * graph and a larger node budget than the defaults (4x3, 2 to MAX_EMPTY,
+ * REF_MAX_STATES, MAX_NODES), for tests/ld_referee_wide.sh and the larger
+ * samples of bench/RESULTS.md. The default sample draws the same problems
+ * as before the options. */
 int main(int argc, char **argv)
 {
-    uint64_t seed = argc > 1 && strcmp(argv[1], "-") ? strtoull(argv[1], NULL, 10) : SEED;
-    long want = argc > 2 ? strtol(argv[2], NULL, 10) : NPROBLEMS;
-    search_threads = argc > 3 ? atoi(argv[3]) : 1;
+    uint64_t seed = SEED;
+    long want = NPROBLEMS;
+    int npos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        long long v;
+        if (!strcmp(a, "--area") && i + 1 < argc) {
+            int w, h, k = 0;
+            if (sscanf(argv[++i], "%dx%d%n", &w, &h, &k) != 2 || argv[i][k] || w < 2 || h < 2 || w * h > AREA_MAX)
+                return usage("--area wants WxH, W and H 2 or more, W*H at most 32", argv[i]);
+            aw = w;
+            ah = h;
+        } else if (!strcmp(a, "--max-empty") && i + 1 < argc) {
+            if ((v = number_in(argv[++i], 2, AREA_MAX)) < 0)
+                return usage("--max-empty wants 2 to 32", argv[i]);
+            max_empty = (int)v;
+        } else if (!strcmp(a, "--min-empty") && i + 1 < argc) {
+            if ((v = number_in(argv[++i], 2, AREA_MAX)) < 0)
+                return usage("--min-empty wants 2 to 32", argv[i]);
+            min_empty = (int)v;
+        } else if (!strcmp(a, "--max-states") && i + 1 < argc) {
+            if ((v = number_in(argv[++i], 1, 1000000000)) < 0)
+                return usage("--max-states wants 1 to 1000000000", argv[i]);
+            max_ref_states = (size_t)v;
+        } else if (!strcmp(a, "--nodes") && i + 1 < argc) {
+            if ((v = number_in(argv[++i], 1, 1000000000000LL)) < 0)
+                return usage("--nodes wants 1 to 10^12", argv[i]);
+            max_nodes = v;
+        } else if (a[0] == '-' && a[1]) {
+            return usage("unknown option or missing value", a);
+        } else if (npos == 0) {
+            npos++;
+            if (strcmp(a, "-")) {
+                if ((v = number_in(a, 0, INT64_MAX)) < 0)
+                    return usage("SEED wants a whole number or -", a);
+                seed = (uint64_t)v;
+            }
+        } else if (npos == 1) {
+            npos++;
+            if ((v = number_in(a, 1, 100000000)) < 0)
+                return usage("PROBLEMS wants 1 to 100000000", a);
+            want = (long)v;
+        } else if (npos == 2) {
+            npos++;
+            if ((v = number_in(a, 1, 64)) < 0)
+                return usage("J wants 1 to 64", a);
+            search_threads = (int)v;
+        } else {
+            return usage("too many arguments", a);
+        }
+    }
 #ifdef _OPENMP
     if (search_threads > 1)
         omp_set_max_active_levels(2);
 #endif
     rng g;
     rng_seed(&g, seed, 0x1d, 0x5ef, 0);
-    char pic[64], err[VP_ERRLEN];
+    char pic[2 * AREA_MAX + 16], err[VP_ERRLEN];
     int tries = 0;
     while (nproblems < want && tries < 1000000) {
         tries++;
-        int h = 2 + (int)rng_below(&g, 2);
+        int h = 2 + (int)rng_below(&g, (uint64_t)(ah - 1));
         area_setup(h);
         rboard rb = {{0, 0, 0}};
         for (int p = 0; p < rn; p++) {
@@ -901,7 +988,7 @@ int main(int argc, char **argv)
                 rb.c[R_BLACK] |= 1ull << p;
         }
         int ne = __builtin_popcountll(r_empty(&rb));
-        if (!rb.c[R_WHITE] || ne < 2 || ne > MAX_EMPTY || !chains_ok(&rb))
+        if (!rb.c[R_WHITE] || ne < min_empty || ne > max_empty || !chains_ok(&rb))
             continue;
         rtarget = rb.c[R_WHITE];
         rseki_death = (int)rng_below(&g, 4) == 0;
@@ -919,6 +1006,7 @@ int main(int argc, char **argv)
             continue;
         }
         nproblems++;
+        nby_empty[ne]++;
         if (check_side(&bd, &rb, GO_WHITE, pic) < 0)
             nbig_white++;
     }
@@ -928,6 +1016,11 @@ int main(int argc, char **argv)
            "skipped as too large (+%ld White sides)\n",
            nproblems, nstatus, nstatus_agree, nstatus_unknown, ncompared, nagree, nunknown, ndisagree,
            max_states, nbig, nbig_white);
+    printf("ld_referee: problems by empty points:");
+    for (int e = 0; e <= AREA_MAX; e++)
+        if (nby_empty[e])
+            printf(" %d: %ld", e, nby_empty[e]);
+    printf("\n");
     printf("ld_referee: referee statuses: %ld proved, %ld ko, %ld disproved; first moves: %ld proved, %ld ko, "
            "%ld disproved\n",
            nref[DFPN_PROVED], nref[DFPN_KO], nref[DFPN_DISPROVED], nref_move[DFPN_PROVED], nref_move[DFPN_KO],
@@ -940,6 +1033,14 @@ int main(int argc, char **argv)
            "moves\n",
            ngap, ngap_move);
     CHECK(nproblems == want, "only %ld problems generated", nproblems);
+    if (max_empty > MAX_EMPTY) {
+        /* a larger sample must hold problems beyond the default's size */
+        long beyond = 0;
+        for (int e = MAX_EMPTY + 1; e <= max_empty; e++)
+            beyond += nby_empty[e];
+        CHECK(beyond > 0, "--max-empty %d: no problem with more than %d empty points was checked", max_empty,
+              MAX_EMPTY);
+    }
     /* the stage's answers are among those compared with the referee */
     CHECK(nstage > 0, "the attacker's stage settled no first move: it is not exercised");
     if (search_threads > 1) {
