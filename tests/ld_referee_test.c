@@ -2,7 +2,8 @@
  * an independent exhaustive referee on a few hundred random corner
  * problems. Each problem is the top-left corner area of W = 4 columns and
  * H = 2 or 3 rows (x 0..3, y 18 down to 19 - H; `--area` draws others, up
- * to 32 points, for the larger samples of bench/RESULTS.md) with random White
+ * to 32 points, and `--edge` puts them on the top edge, for the larger
+ * samples of bench/RESULTS.md) with random White
  * (defender, the target is every White stone) and Black stones, every
  * chain with a liberty, closed by a solid Black wall on x = 4 and on
  * y = 18 - H; the region and the target are given explicitly. Both
@@ -98,6 +99,10 @@ static u64 rnb[AREA_MAX], rframeadj, rall, rtarget, rexcl;
  * may have (from min_empty to max_empty), df-pn's node budget (main's
  * options) */
 static int aw = 4, ah = 3, min_empty = 2, max_empty = MAX_EMPTY;
+/* the area's first column: 0 in the corner; with --edge, EDGE_X, the wall
+ * then closing it on the left too (x = EDGE_X - 1) */
+#define EDGE_X 6
+static int ox;
 static size_t max_ref_states = REF_MAX_STATES;
 static long long max_nodes = MAX_NODES;
 static int rseki_death; /* two passes count for Black (seki is death) */
@@ -534,9 +539,10 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
 
 /* ---------------- the problems ---------------- */
 
-static int area_point(int p) { return bb361_xy(rx[p], 18 - ry[p]); }
+static int area_point(int p) { return bb361_xy(ox + rx[p], 18 - ry[p]); }
 
-/* The area of aw columns and h rows (aw * h <= AREA_MAX). */
+/* The area of aw columns and h rows (aw * h <= AREA_MAX), from the
+ * column ox. */
 static void area_setup(int h)
 {
     rn = 0;
@@ -554,6 +560,8 @@ static void area_setup(int h)
         rnb[p] = 0;
         if (x > 0)
             rnb[p] |= 1ull << idx[r][x - 1];
+        else if (ox > 0)
+            rframeadj |= 1ull << p;
         if (r > 0)
             rnb[p] |= 1ull << idx[r - 1][x];
         if (x + 1 < aw)
@@ -583,6 +591,8 @@ static int chains_ok(const rboard *b)
 
 static void draw(char *s, const rboard *b, int h)
 {
+    if (ox > 0)
+        s += sprintf(s, "edge:"); /* the wall on the left is not drawn */
     for (int r = 0; r < h; r++) {
         for (int x = 0; x < aw; x++) {
             int p = r * aw + x;
@@ -793,7 +803,8 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
 }
 
 /* The framed board of the area position rb of h rows: its stones, the wall
- * on x = aw and the row y = 18 - h. Returns 0, or -1 (err says why). */
+ * on x = ox + aw (and x = ox - 1 on the edge) and the row y = 18 - h.
+ * Returns 0, or -1 (err says why). */
 static int area_board(const rboard *rb, int h, go_board *bd, char *err)
 {
     if (go_board_init(bd, 19, err) != 0)
@@ -801,9 +812,12 @@ static int area_board(const rboard *rb, int h, go_board *bd, char *err)
     for (int p = 0; p < rn; p++)
         if ((rb->c[R_BLACK] | rb->c[R_WHITE]) >> p & 1)
             go_setup_stone(bd, rb->c[R_BLACK] >> p & 1 ? GO_BLACK : GO_WHITE, area_point(p), err);
-    for (int r = 0; r < h; r++)
-        go_setup_stone(bd, GO_BLACK, bb361_xy(aw, 18 - r), err);
-    for (int x = 0; x <= aw; x++)
+    for (int r = 0; r < h; r++) {
+        go_setup_stone(bd, GO_BLACK, bb361_xy(ox + aw, 18 - r), err);
+        if (ox > 0)
+            go_setup_stone(bd, GO_BLACK, bb361_xy(ox - 1, 18 - r), err);
+    }
+    for (int x = ox > 0 ? ox - 1 : 0; x <= ox + aw; x++)
         go_setup_stone(bd, GO_BLACK, bb361_xy(x, 18 - h), err);
     return go_setup_check(bd, err) != 0 ? -1 : 0;
 }
@@ -837,6 +851,7 @@ static const char *const regressions[] = {
 static int read_pic(const char *pic, rboard *rb, int *h)
 {
     memset(rb, 0, sizeof *rb);
+    ox = 0; /* the regressions are corner problems */
     const char *slash = strchr(pic, '/');
     if (!slash || slash - pic < 2)
         return -1;
@@ -890,7 +905,7 @@ static void check_regressions(void)
 
 static int usage(const char *msg, const char *arg)
 {
-    fprintf(stderr, "ld_referee_test: %s: '%s' (usage: ld_referee_test [SEED|- [PROBLEMS [J]]] [--area WxH] "
+    fprintf(stderr, "ld_referee_test: %s: '%s' (usage: ld_referee_test [SEED|- [PROBLEMS [J]]] [--area WxH] [--edge] "
                     "[--min-empty N] [--max-empty N] [--max-states N] [--nodes N])\n",
             msg, arg);
     return 2;
@@ -904,12 +919,13 @@ static long long number_in(const char *arg, long long lo, long long hi)
     return end == arg || *end || v < lo || v > hi ? -1 : v;
 }
 
-/* ld_referee_test [SEED [PROBLEMS [J]]] [--area WxH] [--min-empty N]
+/* ld_referee_test [SEED [PROBLEMS [J]]] [--area WxH] [--edge] [--min-empty N]
  * [--max-empty N] [--max-states N] [--nodes N]: another seed or count for
  * exploring (the plain test run uses neither), J search threads
  * (dfpn_opts.search_threads) starting at the first node
  * (tests/ld_referee_par.sh runs 2); a larger area of W columns and 2 to H
- * rows, more empty points (or only the larger numbers), a larger referee
+ * rows, on the top edge from column EDGE_X (the wall on three sides)
+ * rather than in the corner, more empty points (or only the larger numbers), a larger referee
  * graph and a larger node budget than the defaults (4x3, 2 to MAX_EMPTY,
  * REF_MAX_STATES, MAX_NODES), for tests/ld_referee_wide.sh and the larger
  * samples of bench/RESULTS.md. The default sample draws the same problems
@@ -932,6 +948,8 @@ int main(int argc, char **argv)
             if ((v = number_in(argv[++i], 2, AREA_MAX)) < 0)
                 return usage("--max-empty wants 2 to 32", argv[i]);
             max_empty = (int)v;
+        } else if (!strcmp(a, "--edge")) {
+            ox = EDGE_X;
         } else if (!strcmp(a, "--min-empty") && i + 1 < argc) {
             if ((v = number_in(argv[++i], 2, AREA_MAX)) < 0)
                 return usage("--min-empty wants 2 to 32", argv[i]);
@@ -967,6 +985,8 @@ int main(int argc, char **argv)
             return usage("too many arguments", a);
         }
     }
+    if (ox + aw > 18)
+        return usage("--edge: the area and its right wall must fit on the board (W at most 12)", "--edge");
 #ifdef _OPENMP
     if (search_threads > 1)
         omp_set_max_active_levels(2);
