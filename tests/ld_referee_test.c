@@ -923,13 +923,13 @@ static long long number_in(const char *arg, long long lo, long long hi)
  * [--max-empty N] [--max-states N] [--nodes N]: another seed or count for
  * exploring (the plain test run uses neither), J search threads
  * (dfpn_opts.search_threads) starting at the first node
- * (tests/ld_referee_par.sh runs 2); a larger area of W columns and 2 to H
- * rows, on the top edge from column EDGE_X (the wall on three sides)
- * rather than in the corner, more empty points (or only the larger numbers), a larger referee
- * graph and a larger node budget than the defaults (4x3, 2 to MAX_EMPTY,
- * REF_MAX_STATES, MAX_NODES), for tests/ld_referee_wide.sh and the larger
- * samples of bench/RESULTS.md. The default sample draws the same problems
- * as before the options. */
+ * (tests/ld_referee_par.sh runs 2); a larger area of W columns and 2 to
+ * H rows, on the top edge from column EDGE_X (the wall on three sides)
+ * rather than in the corner, more empty points (or only the larger
+ * numbers), a larger referee graph and a larger node budget than the
+ * defaults (4x3, 2 to MAX_EMPTY, REF_MAX_STATES, MAX_NODES), for
+ * tests/ld_referee_wide.sh and the larger samples of bench/RESULTS.md.
+ * The default sample draws the same problems as before the options. */
 int main(int argc, char **argv)
 {
     uint64_t seed = SEED;
@@ -987,6 +987,8 @@ int main(int argc, char **argv)
     }
     if (ox + aw > 18)
         return usage("--edge: the area and its right wall must fit on the board (W at most 12)", "--edge");
+    if (min_empty > max_empty)
+        return usage("--min-empty is more than --max-empty", "--min-empty");
 #ifdef _OPENMP
     if (search_threads > 1)
         omp_set_max_active_levels(2);
