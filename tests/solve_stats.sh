@@ -1,10 +1,9 @@
 #!/bin/sh
 # solve_stats.sh: bench/solve_stats.py, the summary of `vp go solve --json`
 # runs that bench/RESULTS.md quotes, on two small hand-made runs: the main
-# table, --speed (problems within 50 ms and at their clock's or node budget's
-# limit, nodes per second,
-# mean region), --by-space (the table by empty points in the region, read
-# from the problem files), --compare (each problem's class before and
+# table, --speed (problems within 50 ms and at their clock's or node
+# budget's limit, nodes per second, mean region), --by-space (the table by
+# empty points in the region, read from the problem files), --compare (each problem's class before and
 # after, and the first moves the two runs settled differently in problems
 # defined the same), --owl (GNU Go's owl records side by side), --longer
 # (the run at a longer clock or node budget, composed from records run
