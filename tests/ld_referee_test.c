@@ -49,7 +49,17 @@
  * and the line's reply the referee's ko pass must find the prover lost
  * (check_reply). The solver before 2026-12-03, which kept the first pass's
  * line for a move refuted in the ko pass, fails it 8 times in the default
- * sample. */
+ * sample.
+ *
+ * `ld_referee_test --corpus FILE...` checks real problems instead: each
+ * file defined as vp go solve defines it (everything inferred), its region
+ * (up to 64 points) the area. The referee's outside is uncapturable
+ * attacker stones, so a problem is checked only when its framed board is
+ * that: every point next to the region and outside it holds an attacker
+ * stone that Benson finds alive with eyes outside the region
+ * (corpus_setup). Problems with more empty points than --max-empty or a
+ * graph over --max-states are counted as not checked, by reason
+ * (tests/ld_referee_corpus.sh; the whole corpus in bench/RESULTS.md). */
 #include <config.h>
 
 #include <stdint.h>
@@ -87,9 +97,11 @@ enum { R_BLACK = 1, R_WHITE = 2 };
 #define R_DEF R_WHITE
 #define R_NOKO 255
 
-/* The area's size: AREA_MAX points at the most (a ban is one bit per
- * point of a 32-bit word), RMAX root moves (the points and the pass). */
-#define AREA_MAX 32
+/* The area's size: AREA_MAX points at the most (a point set, and a ban,
+ * is one bit per point of a 64-bit word), RMAX root moves (the points and
+ * the pass). */
+#define AREA_MAX 64
+#define DRAW_MAX 32 /* the drawn areas' largest (--area) */
 #define RMAX (AREA_MAX + 1)
 static int rn;                          /* area points; index rn is the pass */
 static int rx[AREA_MAX], ry[AREA_MAX];  /* x, row (row 0 is y = 18) */
@@ -200,7 +212,7 @@ static int r_benson_alive(const rboard *b)
         vital[nr] = vt;
         nr++;
     }
-    u64 alive = (1ull << nc) - 1, rset = (1ull << nr) - 1;
+    u64 alive = nc == 64 ? ~0ull : (1ull << nc) - 1, rset = nr == 64 ? ~0ull : (1ull << nr) - 1;
     for (;;) {
         u64 na = 0, nrs = 0;
         for (int i = 0; i < nc; i++) {
@@ -244,7 +256,7 @@ static int r_outcome(const rboard *b, int passes)
 typedef struct {
     u64 b, w;
     uint8_t tm, ko, passes, freek, conf;
-    uint32_t bans[3];
+    u64 bans[3];
 } rkey;
 
 static rkey *keys;
@@ -257,7 +269,7 @@ static u64 r_hash(const rkey *k)
     u64 h = k->b * 0x9e3779b97f4a7c15ull ^ (k->w + 0x632be59bd9b4e019ull) * 0xc2b2ae3d27d4eb4full;
     h ^= ((u64)k->tm << 1 | (u64)k->ko << 8 | (u64)k->passes << 16 | (u64)k->freek << 24 | (u64)k->conf << 32) *
          0x165667b19e3779f9ull;
-    h ^= ((u64)k->bans[R_BLACK] << 32 | k->bans[R_WHITE]) * 0x94d049bb133111ebull;
+    h ^= k->bans[R_BLACK] * 0x94d049bb133111ebull ^ k->bans[R_WHITE] * 0xbf58476d1ce4e5b9ull;
     return h ^ (h >> 29);
 }
 
@@ -389,10 +401,10 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
                 c.freek = (uint8_t)fk;
                 if (k.conf) {
                     c.conf = 1;
-                    c.bans[R_BLACK] = k.bans[R_BLACK] & ~(1u << p);
-                    c.bans[R_WHITE] = k.bans[R_WHITE] & ~(1u << p);
+                    c.bans[R_BLACK] = k.bans[R_BLACK] & ~(1ull << p);
+                    c.bans[R_WHITE] = k.bans[R_WHITE] & ~(1ull << p);
                     if (ko >= 0)
-                        c.bans[3 - tm] |= 1u << ko;
+                        c.bans[3 - tm] |= 1ull << ko;
                 }
             } else if (rjapanese && !rseki_death && !k.conf && k.ko == R_NOKO && k.passes == 1) {
                 /* the game ends: the confirmation, Black (the attacker) first */
@@ -539,7 +551,10 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
 
 /* ---------------- the problems ---------------- */
 
-static int area_point(int p) { return bb361_xy(ox + rx[p], 18 - ry[p]); }
+/* the bb361 point of each area index: the drawn area's (area_setup) or a
+ * bundled problem's region (corpus_setup) */
+static int rpt[AREA_MAX];
+static int area_point(int p) { return rpt[p]; }
 
 /* The area of aw columns and h rows (aw * h <= AREA_MAX), from the
  * column ox. */
@@ -553,6 +568,7 @@ static void area_setup(int h)
             idx[r][x] = rn;
             rx[rn] = x;
             ry[rn] = r;
+            rpt[rn] = bb361_xy(ox + x, 18 - r);
             rn++;
         }
     for (int p = 0; p < rn; p++) {
@@ -624,6 +640,8 @@ static long nstage; /* first moves the attacker's stage settled (dfpn.h) */
 static long nbig, nbig_white;
 static long nby_empty[AREA_MAX + 1]; /* problems checked by their empty points */
 static int search_threads = 1; /* dfpn_opts.search_threads */
+static size_t last_states;      /* the last problem's referee graph (pass 0) */
+static int last_ref;            /* and the referee's status there */
 static long long nhelper;       /* nodes the helpers searched */
 
 /* The area index of a bb361 point, or -1. */
@@ -667,11 +685,13 @@ static void check_reply(const rboard *rb, int prover, const dfpn_result *r, int 
           mname(r->root_line[i][1], b2));
 }
 
-/* Solves one side of the problem both ways and compares; returns 0, or -1
- * (nothing checked) when the referee's graph is too large. */
+static int check_problem(const ld_problem *prob, const rboard *rb, const char *pic);
+
+/* Solves one side of the drawn problem both ways and compares; returns 0,
+ * or -1 (nothing checked) when the referee's graph is too large. */
 static int check_side(const go_board *bd, const rboard *rb, int to_move, const char *pic)
 {
-    char err[VP_ERRLEN], b1[8];
+    char err[VP_ERRLEN];
     ld_problem_opts lo;
     ld_opts_init(&lo);
     lo.goal = to_move == GO_BLACK ? LD_KILL : LD_LIVE;
@@ -690,21 +710,30 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
     if (rc)
         return 0;
     CHECK(bb361_equal(prob.region, lo.region) && prob.defender == GO_WHITE, "%s: region or defender", pic);
+    return check_problem(&prob, rb, pic);
+}
+
+/* Solves the problem prob, whose region's position is rb in the area
+ * (the attacker's stones as R_ATT's), both ways and compares; returns 0,
+ * or -1 (nothing checked) when the referee's graph is too large. */
+static int check_problem(const ld_problem *prob, const rboard *rb, const char *pic)
+{
+    char err[VP_ERRLEN], b1[8];
     /* the moves the solver does not try: the attacker's unconditional
      * territory on the framed board */
     go_board fr;
-    rc = ld_frame(&prob, &fr, err);
+    int rc = ld_frame(prob, &fr, err);
     CHECK(rc == 0, "%s: ld_frame: %s", pic, err);
     if (rc)
         return 0;
     bb361 safe;
-    benson_safe_points(&fr, GO_BLACK, NULL, &safe);
+    benson_safe_points(&fr, prob->attacker, NULL, &safe);
     rexcl = 0;
     for (int p = 0; p < rn; p++)
         if (bb361_test(&safe, area_point(p)) && !((rb->c[R_BLACK] | rb->c[R_WHITE]) >> p & 1))
             rexcl |= 1ull << p;
 
-    int prover = to_move == GO_BLACK ? R_BLACK : R_WHITE;
+    int prover = prob->to_move == prob->attacker ? R_ATT : R_DEF;
     int rm[3][RMAX], w0, w1, w2;
     uint8_t rw[3][RMAX];
     size_t st0, st1, st2;
@@ -727,12 +756,13 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
     o.search_threads = search_threads;
     o.par_start = 0; /* with helpers: from the first node */
     static dfpn_result r;
-    rc = dfpn_solve(&prob, &o, &r, err);
+    rc = dfpn_solve(prob, &o, &r, err);
     CHECK(rc == 0, "%s: dfpn_solve: %s", pic, err);
     if (rc)
         return 0;
 
     nhelper += r.helper_nodes;
+    last_states = st0;
     if ((double)st0 > max_states)
         max_states = (double)st0;
     nstage += r.att_settled;
@@ -741,6 +771,7 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
      * accepted (alt) when the superko bracket leaves it open */
     int ref = w0 ? DFPN_PROVED : w1 ? DFPN_KO : DFPN_DISPROVED;
     int alt = !w0 && w2 ? DFPN_PROVED : ref;
+    last_ref = ref;
     if (rjapanese && !rseki_death) {
         /* how often the confirmation changes the referee's answer */
         int cm[RMAX], cw0, cw1;
@@ -757,8 +788,9 @@ static int check_side(const go_board *bd, const rboard *rb, int to_move, const c
         }
     }
     ngap += alt != ref;
-    const char *side = to_move == GO_BLACK ? (rseki_death ? "B to kill, seki is death" : "B to kill")
-                                           : (rseki_death ? "W to live, seki is death" : "W to live");
+    char side[40];
+    snprintf(side, sizeof side, "%c to %s%s", prob->to_move == GO_BLACK ? 'B' : 'W',
+             prob->goal == LD_KILL ? "kill" : "live", rseki_death ? ", seki is death" : "");
     nstatus++;
     nref[ref]++;
     if (r.status == DFPN_UNKNOWN)
@@ -857,7 +889,7 @@ static int read_pic(const char *pic, rboard *rb, int *h)
         return -1;
     int w = (int)(slash - pic) - 1, len = (int)strlen(pic);
     int rows = (len + 1) / (w + 2) - 1;
-    if (rows < 1 || w * rows > AREA_MAX || len != (rows + 1) * (w + 2) - 1)
+    if (rows < 1 || w * rows > DRAW_MAX || len != (rows + 1) * (w + 2) - 1)
         return -1;
     aw = w;
     area_setup(rows);
@@ -903,12 +935,155 @@ static void check_regressions(void)
     printf("ld_referee: %d regression problems checked under both rules\n", checked / 2);
 }
 
+/* ---------------- the bundled problems ---------------- */
+
+/* Why a bundled problem was not checked (--corpus). */
+enum { SKIP_UNDEFINED, SKIP_REGION, SKIP_EMPTY, SKIP_OUTSIDE, SKIP_SETTLED, SKIP_GRAPH, NSKIP };
+static const char *const skip_name[NSKIP] = {
+    "no problem defined", "region over 64 points", "more empty points than --max-empty",
+    "a point next to the region not an alive attacker stone", "settled before the first move",
+    "referee graph over --max-states"};
+static long nskip[NSKIP];
+
+/*
+** A bundled problem as vp go solve defines it (everything inferred, no
+** flags) put on the referee: the region's points are the area, the
+** attacker's stones R_ATT's and the target's points rtarget. The referee
+** takes every point outside the area for an uncapturable stone of the
+** attacker, so the problem is used only when its framed board is that:
+** every on-board point outside the region next to it holds an attacker
+** stone that Benson's algorithm finds alive with eyes outside the region
+** (the frame with its single-point eyes, and what joins it). Returns 0
+** with *rb set, or a SKIP_* reason.
+*/
+static int corpus_setup(const ld_problem *prob, rboard *rb)
+{
+    char err[VP_ERRLEN];
+    if (bb361_popcount(prob->region) > AREA_MAX)
+        return SKIP_REGION;
+    go_board fr;
+    if (ld_frame(prob, &fr, err) != 0)
+        return SKIP_UNDEFINED;
+    bb361 outside = bb361_andnot(bb361_andnot(bb361_all, fr.offboard), prob->region), alive;
+    benson_alive(&fr, prob->attacker, &outside, &alive);
+    int at[BB361_POINTS];
+    rn = 0;
+    for (int p = bb361_next(&prob->region, 0); p >= 0; p = bb361_next(&prob->region, p + 1)) {
+        at[p] = rn;
+        rpt[rn++] = p;
+    }
+    rframeadj = 0;
+    memset(rb, 0, sizeof *rb);
+    rtarget = 0;
+    for (int i = 0; i < rn; i++) {
+        int p = rpt[i];
+        bb361 nb = bb361_andnot(bb361_neighbours(bb361_point(p)), fr.offboard);
+        rnb[i] = 0;
+        for (int q = bb361_next(&nb, 0); q >= 0; q = bb361_next(&nb, q + 1)) {
+            if (bb361_test(&prob->region, q))
+                rnb[i] |= 1ull << at[q];
+            else if (bb361_test(&fr.set[prob->attacker], q) && bb361_test(&alive, q))
+                rframeadj |= 1ull << i;
+            else
+                return SKIP_OUTSIDE;
+        }
+        if (bb361_test(&fr.set[prob->attacker], p))
+            rb->c[R_ATT] |= 1ull << i;
+        else if (bb361_test(&fr.set[prob->defender], p))
+            rb->c[R_DEF] |= 1ull << i;
+        if (bb361_test(&prob->target, p))
+            rtarget |= 1ull << i;
+    }
+    rall = rn == 64 ? ~0ull : (1ull << rn) - 1;
+    if (__builtin_popcountll(r_empty(rb)) > max_empty)
+        return SKIP_EMPTY;
+    if (r_outcome(rb, 0))
+        return SKIP_SETTLED;
+    return 0;
+}
+
+/* Every problem file in files checked against the referee (--corpus):
+ * both rules' statuses and first moves when all_rules, else the Chinese
+ * rules with seki as life (vp go solve's defaults); one line each. */
+static void check_corpus(char **files, int n, int all_rules)
+{
+    char err[VP_ERRLEN];
+    for (int f = 0; f < n; f++) {
+        problem pr;
+        problem_init(&pr);
+        int rc = problem_load_file(files[f], &pr, err);
+        CHECK(rc == 0, "%s", err);
+        if (rc)
+            continue;
+        ld_problem_opts lo;
+        ld_opts_init(&lo);
+        ld_problem prob;
+        rboard rb;
+        int why = ld_problem_from(&pr, &lo, &prob, err) != 0 ? SKIP_UNDEFINED : corpus_setup(&prob, &rb);
+        problem_free(&pr);
+        for (int v = 0; v < (all_rules ? 3 : 1) && !why; v++) {
+            rseki_death = v == 1;
+            rjapanese = v == 2;
+            long bad0 = ndisagree;
+            if (check_problem(&prob, &rb, files[f]) < 0) {
+                why = SKIP_GRAPH;
+                break;
+            }
+            printf("ld_referee: %s: %s%s, %d points, %d empty, %zu states, referee %s%s\n", files[f],
+                   prob.goal == LD_KILL ? "kill" : "live", v == 1 ? " (seki is death)" : v == 2 ? " (Japanese)" : "",
+                   rn, __builtin_popcountll(r_empty(&rb)), last_states, dfpn_status_name(last_ref),
+                   ndisagree > bad0 ? ", DISAGREES" : "");
+        }
+        if (why) {
+            nskip[why]++;
+            continue;
+        }
+        nproblems++;
+        nby_empty[__builtin_popcountll(r_empty(&rb))]++;
+    }
+}
+
 static int usage(const char *msg, const char *arg)
 {
     fprintf(stderr, "ld_referee_test: %s: '%s' (usage: ld_referee_test [SEED|- [PROBLEMS [J]]] [--area WxH] [--edge] "
-                    "[--min-empty N] [--max-empty N] [--max-states N] [--nodes N])\n",
+                    "[--min-empty N] [--max-empty N] [--max-states N] [--nodes N], or ld_referee_test --corpus "
+                    "[--all-rules] [--all-checked] [--max-empty N] [--max-states N] [--nodes N] FILE...)\n",
             msg, arg);
     return 2;
+}
+
+/* --corpus: the problems checked, the summary and its checks; with
+ * all_checked every one of them must have been checked. */
+static int corpus_main(char **files, int n, int all_rules, int all_checked)
+{
+    check_corpus(files, n, all_rules);
+    free(files);
+    printf("ld_referee: %ld of %d problems checked, %ld statuses (%ld agree, %ld unknown), %ld first moves "
+           "compared (%ld agree, %ld unknown), %ld disagreements, largest referee graph %.0f states\n",
+           nproblems, n, nstatus, nstatus_agree, nstatus_unknown, ncompared, nagree, nunknown, ndisagree,
+           max_states);
+    printf("ld_referee: not checked:");
+    for (int i = 0; i < NSKIP; i++)
+        printf("%s %ld %s", i ? ";" : "", nskip[i], skip_name[i]);
+    printf("\n");
+    printf("ld_referee: problems by empty points:");
+    for (int e = 0; e <= AREA_MAX; e++)
+        if (nby_empty[e])
+            printf(" %d: %ld", e, nby_empty[e]);
+    printf("\n");
+    printf("ld_referee: referee statuses: %ld proved, %ld ko, %ld disproved; first moves: %ld proved, %ld ko, "
+           "%ld disproved\n",
+           nref[DFPN_PROVED], nref[DFPN_KO], nref[DFPN_DISPROVED], nref_move[DFPN_PROVED], nref_move[DFPN_KO],
+           nref_move[DFPN_DISPROVED]);
+    printf("ld_referee: %ld first moves settled in the attacker's stage; %ld refutation replies checked; left "
+           "open by the superko bracket: %ld statuses, %ld first moves\n",
+           nstage, nreply, ngap, ngap_move);
+    CHECK(nproblems > 0, "none of %d problems could be checked", n);
+    if (all_checked)
+        CHECK(nproblems == n, "--all-checked: only %ld of %d problems checked", nproblems, n);
+    CHECK(nunknown * 100 <= ncompared * 3, "%ld of %ld first moves unknown (more than 3%%)", nunknown, ncompared);
+    CHECK(nstatus_unknown * 100 <= nstatus * 3, "%ld of %ld statuses unknown", nstatus_unknown, nstatus);
+    return test_done("ld_referee_test");
 }
 
 /* A whole number from lo to hi in arg, or -1. */
@@ -934,25 +1109,34 @@ int main(int argc, char **argv)
 {
     uint64_t seed = SEED;
     long want = NPROBLEMS;
-    int npos = 0;
+    int npos = 0, corpus = 0, all_rules = 0, all_checked = 0, nfiles = 0;
+    char **files = xrealloc(NULL, (size_t)argc * sizeof *files);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long long v;
-        if (!strcmp(a, "--area") && i + 1 < argc) {
+        if (!strcmp(a, "--corpus")) {
+            corpus = 1;
+        } else if (!strcmp(a, "--all-rules")) {
+            all_rules = 1;
+        } else if (!strcmp(a, "--all-checked")) {
+            all_checked = 1;
+        } else if (corpus && a[0] != '-') {
+            files[nfiles++] = argv[i];
+        } else if (!strcmp(a, "--area") && i + 1 < argc) {
             int w, h, k = 0;
-            if (sscanf(argv[++i], "%dx%d%n", &w, &h, &k) != 2 || argv[i][k] || w < 2 || h < 2 || w * h > AREA_MAX)
+            if (sscanf(argv[++i], "%dx%d%n", &w, &h, &k) != 2 || argv[i][k] || w < 2 || h < 2 || w * h > DRAW_MAX)
                 return usage("--area wants WxH, W and H 2 or more, W*H at most 32", argv[i]);
             aw = w;
             ah = h;
         } else if (!strcmp(a, "--max-empty") && i + 1 < argc) {
             if ((v = number_in(argv[++i], 2, AREA_MAX)) < 0)
-                return usage("--max-empty wants 2 to 32", argv[i]);
+                return usage("--max-empty wants 2 to 64", argv[i]);
             max_empty = (int)v;
         } else if (!strcmp(a, "--edge")) {
             ox = EDGE_X;
         } else if (!strcmp(a, "--min-empty") && i + 1 < argc) {
             if ((v = number_in(argv[++i], 2, AREA_MAX)) < 0)
-                return usage("--min-empty wants 2 to 32", argv[i]);
+                return usage("--min-empty wants 2 to 64", argv[i]);
             min_empty = (int)v;
         } else if (!strcmp(a, "--max-states") && i + 1 < argc) {
             if ((v = number_in(argv[++i], 1, 1000000000)) < 0)
@@ -989,10 +1173,17 @@ int main(int argc, char **argv)
         return usage("--edge: the area and its right wall must fit on the board (W at most 12)", "--edge");
     if (min_empty > max_empty)
         return usage("--min-empty is more than --max-empty", "--min-empty");
+    if (corpus && (npos || nfiles == 0))
+        return usage("--corpus wants problem files and no SEED, PROBLEMS or J", npos ? "SEED" : "--corpus");
+    if ((all_rules || all_checked) && !corpus)
+        return usage("--all-rules and --all-checked are for --corpus", all_rules ? "--all-rules" : "--all-checked");
 #ifdef _OPENMP
     if (search_threads > 1)
         omp_set_max_active_levels(2);
 #endif
+    if (corpus)
+        return corpus_main(files, nfiles, all_rules, all_checked);
+    free(files);
     rng g;
     rng_seed(&g, seed, 0x1d, 0x5ef, 0);
     char pic[2 * AREA_MAX + 16], err[VP_ERRLEN];

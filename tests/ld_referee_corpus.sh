@@ -1,0 +1,15 @@
+#!/bin/sh
+# The referee's check (tests/ld_referee_test --corpus) on real problems:
+# four bundled Cho Chikun Elementary problems, each defined as `vp go
+# solve` defines it, its inferred region the referee's area, solved under
+# the Chinese rules with seki as life, with seki as death and under the
+# Japanese rules (--all-rules). Kills proved outright and by ko, and a
+# life; 4 to 9 empty points, referee graphs up to 234,142 states. Each
+# must be checked (--all-checked): a change to the inference that makes
+# one too large, or its outside capturable, fails here. The whole corpus:
+# bench/RESULTS.md, "The referee on the bundled problems".
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+d="$top_srcdir/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary"
+exec "$top_builddir/tests/ld_referee_test" --corpus --all-rules --all-checked --max-empty 9 --max-states 1000000 \
+    "$d/Prob0001.json" "$d/Prob0031.json" "$d/Prob0391.json" "$d/Prob0811.json"
