@@ -938,9 +938,9 @@ static void check_regressions(void)
 /* ---------------- the bundled problems ---------------- */
 
 /* Why a bundled problem was not checked (--corpus). */
-enum { SKIP_UNDEFINED, SKIP_REGION, SKIP_EMPTY, SKIP_OUTSIDE, SKIP_SETTLED, SKIP_GRAPH, NSKIP };
+enum { SKIP_NONE, SKIP_UNDEFINED, SKIP_REGION, SKIP_EMPTY, SKIP_OUTSIDE, SKIP_SETTLED, SKIP_GRAPH, NSKIP };
 static const char *const skip_name[NSKIP] = {
-    "no problem defined", "region over 64 points", "more empty points than --max-empty",
+    "checked", "no problem defined", "region over 64 points", "more empty points than --max-empty",
     "a point next to the region not an alive attacker stone", "settled before the first move",
     "referee graph over --max-states"};
 static long nskip[NSKIP];
@@ -953,8 +953,8 @@ static long nskip[NSKIP];
 ** attacker, so the problem is used only when its framed board is that:
 ** every on-board point outside the region next to it holds an attacker
 ** stone that Benson's algorithm finds alive with eyes outside the region
-** (the frame with its single-point eyes, and what joins it). Returns 0
-** with *rb set, or a SKIP_* reason.
+** (the frame with its single-point eyes, and what joins it). Returns
+** SKIP_NONE with *rb set, or another SKIP_* reason.
 */
 static int corpus_setup(const ld_problem *prob, rboard *rb)
 {
@@ -999,7 +999,7 @@ static int corpus_setup(const ld_problem *prob, rboard *rb)
         return SKIP_EMPTY;
     if (r_outcome(rb, 0))
         return SKIP_SETTLED;
-    return 0;
+    return SKIP_NONE;
 }
 
 /* Every problem file in files checked against the referee (--corpus):
@@ -1035,6 +1035,7 @@ static void check_corpus(char **files, int n, int all_rules)
                    ndisagree > bad0 ? ", DISAGREES" : "");
         }
         if (why) {
+            printf("ld_referee: %s: not checked: %s\n", files[f], skip_name[why]);
             nskip[why]++;
             continue;
         }
@@ -1052,6 +1053,21 @@ static int usage(const char *msg, const char *arg)
     return 2;
 }
 
+/* The lines both modes print: the problems checked by their empty points
+ * and the referee's answers. */
+static void print_counts(void)
+{
+    printf("ld_referee: problems by empty points:");
+    for (int e = 0; e <= AREA_MAX; e++)
+        if (nby_empty[e])
+            printf(" %d: %ld", e, nby_empty[e]);
+    printf("\n");
+    printf("ld_referee: referee statuses: %ld proved, %ld ko, %ld disproved; first moves: %ld proved, %ld ko, "
+           "%ld disproved\n",
+           nref[DFPN_PROVED], nref[DFPN_KO], nref[DFPN_DISPROVED], nref_move[DFPN_PROVED], nref_move[DFPN_KO],
+           nref_move[DFPN_DISPROVED]);
+}
+
 /* --corpus: the problems checked, the summary and its checks; with
  * all_checked every one of them must have been checked. */
 static int corpus_main(char **files, int n, int all_rules, int all_checked)
@@ -1063,18 +1079,10 @@ static int corpus_main(char **files, int n, int all_rules, int all_checked)
            nproblems, n, nstatus, nstatus_agree, nstatus_unknown, ncompared, nagree, nunknown, ndisagree,
            max_states);
     printf("ld_referee: not checked:");
-    for (int i = 0; i < NSKIP; i++)
-        printf("%s %ld %s", i ? ";" : "", nskip[i], skip_name[i]);
+    for (int i = SKIP_UNDEFINED; i < NSKIP; i++)
+        printf("%s %ld %s", i > SKIP_UNDEFINED ? ";" : "", nskip[i], skip_name[i]);
     printf("\n");
-    printf("ld_referee: problems by empty points:");
-    for (int e = 0; e <= AREA_MAX; e++)
-        if (nby_empty[e])
-            printf(" %d: %ld", e, nby_empty[e]);
-    printf("\n");
-    printf("ld_referee: referee statuses: %ld proved, %ld ko, %ld disproved; first moves: %ld proved, %ld ko, "
-           "%ld disproved\n",
-           nref[DFPN_PROVED], nref[DFPN_KO], nref[DFPN_DISPROVED], nref_move[DFPN_PROVED], nref_move[DFPN_KO],
-           nref_move[DFPN_DISPROVED]);
+    print_counts();
     printf("ld_referee: %ld first moves settled in the attacker's stage; %ld refutation replies checked; left "
            "open by the superko bracket: %ld statuses, %ld first moves\n",
            nstage, nreply, ngap, ngap_move);
@@ -1229,15 +1237,7 @@ int main(int argc, char **argv)
            "skipped as too large (+%ld White sides)\n",
            nproblems, nstatus, nstatus_agree, nstatus_unknown, ncompared, nagree, nunknown, ndisagree,
            max_states, nbig, nbig_white);
-    printf("ld_referee: problems by empty points:");
-    for (int e = 0; e <= AREA_MAX; e++)
-        if (nby_empty[e])
-            printf(" %d: %ld", e, nby_empty[e]);
-    printf("\n");
-    printf("ld_referee: referee statuses: %ld proved, %ld ko, %ld disproved; first moves: %ld proved, %ld ko, "
-           "%ld disproved\n",
-           nref[DFPN_PROVED], nref[DFPN_KO], nref[DFPN_DISPROVED], nref_move[DFPN_PROVED], nref_move[DFPN_KO],
-           nref_move[DFPN_DISPROVED]);
+    print_counts();
     printf("ld_referee: %ld statuses under the Japanese rules, %ld of them changed by the confirmation\n",
            njapanese, njdiff);
     printf("ld_referee: %ld first moves settled in the attacker's stage\n", nstage);
