@@ -767,6 +767,10 @@ static int check_problem(const ld_problem *prob, const rboard *rb, const char *p
         max_states = (double)st0;
     nstage += r.att_settled;
     CHECK(n0 == n1 && n0 == n2, "%s: referee root moves", pic);
+    /* df-pn tries every first move the referee has (each is matched
+     * below), so none of them, a winning one say, can be missing */
+    CHECK(r.status == DFPN_UNKNOWN || r.nroot == n0, "%s: dfpn tries %d first moves, the referee has %d", pic,
+          r.nroot, n0);
     /* PROVED when certain; else the pass-1 status, and PROVED is also
      * accepted (alt) when the superko bracket leaves it open */
     int ref = w0 ? DFPN_PROVED : w1 ? DFPN_KO : DFPN_DISPROVED;
