@@ -1077,7 +1077,6 @@ static void print_counts(void)
 static int corpus_main(char **files, int n, int all_rules, int all_checked)
 {
     check_corpus(files, n, all_rules);
-    free(files);
     printf("ld_referee: %ld of %d problems checked, %ld statuses (%ld agree, %ld unknown), %ld first moves "
            "compared (%ld agree, %ld unknown), %ld disagreements, largest referee graph %.0f states\n",
            nproblems, n, nstatus, nstatus_agree, nstatus_unknown, ncompared, nagree, nunknown, ndisagree,
@@ -1122,7 +1121,9 @@ int main(int argc, char **argv)
     uint64_t seed = SEED;
     long want = NPROBLEMS;
     int npos = 0, corpus = 0, all_rules = 0, all_checked = 0, nfiles = 0;
-    char **files = xrealloc(NULL, (size_t)argc * sizeof *files);
+    /* --corpus's files, gathered in place: the i-th argument is read
+     * before slot nfiles <= i - 1 is written */
+    char **files = argv + 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         long long v;
@@ -1195,7 +1196,6 @@ int main(int argc, char **argv)
 #endif
     if (corpus)
         return corpus_main(files, nfiles, all_rules, all_checked);
-    free(files);
     rng g;
     rng_seed(&g, seed, 0x1d, 0x5ef, 0);
     char pic[2 * AREA_MAX + 16], err[VP_ERRLEN];
