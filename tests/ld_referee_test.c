@@ -1052,7 +1052,7 @@ static int usage(const char *msg, const char *arg)
 {
     fprintf(stderr, "ld_referee_test: %s: '%s' (usage: ld_referee_test [SEED|- [PROBLEMS [J]]] [--area WxH] [--edge] "
                     "[--min-empty N] [--max-empty N] [--max-states N] [--nodes N], or ld_referee_test --corpus "
-                    "[--all-rules] [--all-checked] [--max-empty N] [--max-states N] [--nodes N] FILE...)\n",
+                    "[--all-rules] [--all-checked] [--max-empty N] [--max-states N] [--nodes N] [--search-threads J] FILE...)\n",
             msg, arg);
     return 2;
 }
@@ -1089,6 +1089,8 @@ static int corpus_main(char **files, int n, int all_rules, int all_checked)
     printf("ld_referee: %ld first moves settled in the attacker's stage; %ld refutation replies checked; left "
            "open by the superko bracket: %ld statuses, %ld first moves\n",
            nstage, nreply, ngap, ngap_move);
+    if (search_threads > 1)
+        printf("ld_referee: %d search threads: the helpers searched %lld nodes\n", search_threads, nhelper);
     CHECK(nproblems > 0, "none of %d problems could be checked", n);
     if (all_checked)
         CHECK(nproblems == n, "--all-checked: only %ld of %d problems checked", nproblems, n);
@@ -1155,6 +1157,10 @@ int main(int argc, char **argv)
             if ((v = number_in(argv[++i], 1, 1000000000)) < 0)
                 return usage("--max-states wants 1 to 1000000000", argv[i]);
             max_ref_states = (size_t)v;
+        } else if (!strcmp(a, "--search-threads") && i + 1 < argc) {
+            if ((v = number_in(argv[++i], 1, 64)) < 0)
+                return usage("--search-threads wants 1 to 64", argv[i]);
+            search_threads = (int)v;
         } else if (!strcmp(a, "--nodes") && i + 1 < argc) {
             if ((v = number_in(argv[++i], 1, 1000000000000LL)) < 0)
                 return usage("--nodes wants 1 to 10^12", argv[i]);
