@@ -7,9 +7,20 @@
 # life; 4 to 9 empty points, referee graphs up to 234,142 states. Each
 # must be checked (--all-checked): a change to the inference that makes
 # one too large, or its outside capturable, fails here. The whole corpus:
-# bench/RESULTS.md, "The referee on the bundled problems".
+# bench/RESULTS.md, "The referee on the bundled problems". Bad arguments
+# first: each must exit 2 with the usage line.
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
 d="$top_srcdir/data/tsumego/cho-chikun-encyclopedia-life-and-death-elementary"
+# usage errors: exit 2 and a message, nothing checked
+for args in "--corpus" "--all-rules 5" "5 --corpus $d/Prob0001.json" "--corpus --max-empty 99 $d/Prob0001.json"; do
+    # shellcheck disable=SC2086 # the words of args are the arguments
+    out=$("$top_builddir/tests/ld_referee_test" $args 2>&1)
+    rc=$?
+    if [ "$rc" -ne 2 ] || ! printf '%s\n' "$out" | grep -q "usage: ld_referee_test"; then
+        echo "ld_referee_corpus.sh: '$args' exits $rc, not 2 with the usage: $out" >&2
+        exit 1
+    fi
+done
 exec "$top_builddir/tests/ld_referee_test" --corpus --all-rules --all-checked --max-empty 9 --max-states 1000000 \
     "$d/Prob0001.json" "$d/Prob0031.json" "$d/Prob0391.json" "$d/Prob0811.json"
