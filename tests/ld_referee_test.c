@@ -104,7 +104,6 @@ enum { R_BLACK = 1, R_WHITE = 2 };
 #define DRAW_MAX 32 /* the drawn areas' largest (--area) */
 #define RMAX (AREA_MAX + 1)
 static int rn;                          /* area points; index rn is the pass */
-static int rx[AREA_MAX], ry[AREA_MAX];  /* x, row (row 0 is y = 18) */
 static u64 rnb[AREA_MAX], rframeadj, rall, rtarget, rexcl;
 /* the run's settings: the area's width, its largest row count (rows from
  * 2 up to it are drawn), the empty points and referee states a problem
@@ -556,40 +555,46 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
 static int rpt[AREA_MAX];
 static int area_point(int p) { return rpt[p]; }
 
+/* The links of the area whose points rpt[0..rn) are (the order is the
+ * area's indexes): each point's neighbours in the area (rnb), the points
+ * next to an on-board point outside it (rframeadj), and rall. Returns the
+ * on-board points outside the area next to it, which the referee takes
+ * for uncapturable attacker stones. */
+static bb361 area_links(const bb361 *offboard)
+{
+    int at[BB361_POINTS];
+    bb361 area = bb361_empty(), outside = bb361_empty();
+    for (int i = 0; i < rn; i++) {
+        at[rpt[i]] = i;
+        bb361_set(&area, rpt[i]);
+    }
+    rframeadj = 0;
+    for (int i = 0; i < rn; i++) {
+        bb361 nb = bb361_andnot(bb361_neighbours(bb361_point(rpt[i])), *offboard);
+        rnb[i] = 0;
+        for (int q = bb361_next(&nb, 0); q >= 0; q = bb361_next(&nb, q + 1)) {
+            if (bb361_test(&area, q)) {
+                rnb[i] |= 1ull << at[q];
+            } else {
+                rframeadj |= 1ull << i;
+                bb361_set(&outside, q);
+            }
+        }
+    }
+    rall = rn == 64 ? ~0ull : (1ull << rn) - 1;
+    return outside;
+}
+
 /* The area of aw columns and h rows (aw * h <= AREA_MAX), from the
- * column ox. */
+ * column ox, its indexes row by row from the top. */
 static void area_setup(int h)
 {
     rn = 0;
-    rframeadj = 0;
-    int idx[AREA_MAX][AREA_MAX];
     for (int r = 0; r < h; r++)
-        for (int x = 0; x < aw; x++) {
-            idx[r][x] = rn;
-            rx[rn] = x;
-            ry[rn] = r;
-            rpt[rn] = bb361_xy(ox + x, 18 - r);
-            rn++;
-        }
-    for (int p = 0; p < rn; p++) {
-        int x = rx[p], r = ry[p];
-        rnb[p] = 0;
-        if (x > 0)
-            rnb[p] |= 1ull << idx[r][x - 1];
-        else if (ox > 0)
-            rframeadj |= 1ull << p;
-        if (r > 0)
-            rnb[p] |= 1ull << idx[r - 1][x];
-        if (x + 1 < aw)
-            rnb[p] |= 1ull << idx[r][x + 1];
-        else
-            rframeadj |= 1ull << p;
-        if (r + 1 < h)
-            rnb[p] |= 1ull << idx[r + 1][x];
-        else
-            rframeadj |= 1ull << p;
-    }
-    rall = (1ull << rn) - 1;
+        for (int x = 0; x < aw; x++)
+            rpt[rn++] = bb361_xy(ox + x, 18 - r);
+    bb361 none = bb361_empty();
+    area_links(&none);
 }
 
 /* every chain has a liberty (a Black chain on the wall has the wall's) */
@@ -968,29 +973,18 @@ static int corpus_setup(const ld_problem *prob, rboard *rb)
     go_board fr;
     if (ld_frame(prob, &fr, err) != 0)
         return SKIP_UNDEFINED;
-    bb361 outside = bb361_andnot(bb361_andnot(bb361_all, fr.offboard), prob->region), alive;
-    benson_alive(&fr, prob->attacker, &outside, &alive);
-    int at[BB361_POINTS];
+    bb361 beyond = bb361_andnot(bb361_andnot(bb361_all, fr.offboard), prob->region), alive;
+    benson_alive(&fr, prob->attacker, &beyond, &alive);
     rn = 0;
-    for (int p = bb361_next(&prob->region, 0); p >= 0; p = bb361_next(&prob->region, p + 1)) {
-        at[p] = rn;
+    for (int p = bb361_next(&prob->region, 0); p >= 0; p = bb361_next(&prob->region, p + 1))
         rpt[rn++] = p;
-    }
-    rframeadj = 0;
+    bb361 outside = area_links(&fr.offboard);
+    if (!bb361_subset(outside, bb361_and(fr.set[prob->attacker], alive)))
+        return SKIP_OUTSIDE;
     memset(rb, 0, sizeof *rb);
     rtarget = 0;
     for (int i = 0; i < rn; i++) {
         int p = rpt[i];
-        bb361 nb = bb361_andnot(bb361_neighbours(bb361_point(p)), fr.offboard);
-        rnb[i] = 0;
-        for (int q = bb361_next(&nb, 0); q >= 0; q = bb361_next(&nb, q + 1)) {
-            if (bb361_test(&prob->region, q))
-                rnb[i] |= 1ull << at[q];
-            else if (bb361_test(&fr.set[prob->attacker], q) && bb361_test(&alive, q))
-                rframeadj |= 1ull << i;
-            else
-                return SKIP_OUTSIDE;
-        }
         if (bb361_test(&fr.set[prob->attacker], p))
             rb->c[R_ATT] |= 1ull << i;
         else if (bb361_test(&fr.set[prob->defender], p))
@@ -998,7 +992,6 @@ static int corpus_setup(const ld_problem *prob, rboard *rb)
         if (bb361_test(&prob->target, p))
             rtarget |= 1ull << i;
     }
-    rall = rn == 64 ? ~0ull : (1ull << rn) - 1;
     if (__builtin_popcountll(r_empty(rb)) > max_empty)
         return SKIP_EMPTY;
     if (r_outcome(rb, 0))
@@ -1024,6 +1017,7 @@ static void check_corpus(char **files, int n, int all_rules)
         ld_problem prob;
         rboard rb;
         int why = ld_problem_from(&pr, &lo, &prob, err) != 0 ? SKIP_UNDEFINED : corpus_setup(&prob, &rb);
+        int ne = why ? 0 : __builtin_popcountll(r_empty(&rb));
         problem_free(&pr);
         for (int v = 0; v < (all_rules ? 3 : 1) && !why; v++) {
             rseki_death = v == 1;
@@ -1035,7 +1029,7 @@ static void check_corpus(char **files, int n, int all_rules)
             }
             printf("ld_referee: %s: %s%s, %d points, %d empty, %zu states, referee %s%s\n", files[f],
                    prob.goal == LD_KILL ? "kill" : "live", v == 1 ? " (seki is death)" : v == 2 ? " (Japanese)" : "",
-                   rn, __builtin_popcountll(r_empty(&rb)), last_states, dfpn_status_name(last_ref),
+                   rn, ne, last_states, dfpn_status_name(last_ref),
                    ndisagree > bad0 ? ", DISAGREES" : "");
         }
         if (why) {
@@ -1044,7 +1038,7 @@ static void check_corpus(char **files, int n, int all_rules)
             continue;
         }
         nproblems++;
-        nby_empty[__builtin_popcountll(r_empty(&rb))]++;
+        nby_empty[ne]++;
     }
 }
 
