@@ -69,7 +69,9 @@ With --to-rerun, only the files of the run's problems (composed, with
 --longer) whose records did not end before half their budget are
 printed, one per line as the records name them: the problems to run
 again at a larger budget for the next composition (records without
-budgets, of older builds, among them).
+budgets, of older builds, among them). Some bundled names hold a space
+(Fujisawa's "Problem 21.json"), so hand the list on a line at a time:
+... --to-rerun > LIST; xargs -d '\n' -a LIST vp go solve --json ...
 """
 import argparse
 import json

@@ -22,5 +22,15 @@ for args in "--corpus" "--all-rules 5" "5 --corpus $d/Prob0001.json" "--corpus -
         exit 1
     fi
 done
+# Fujisawa 21's region is bordered at S16 by a frame stone whose only
+# outside liberty is one of the frame's eyes (S15): no move can fill it,
+# so the referee takes that outside as it is and the problem gets as far
+# as its graph (over 1,000 states here), not turned away at its outside.
+f="$top_srcdir/data/tsumego/fujisawa-shuuko-collection-or-original-tsumego-elementary/Problem_21.json"
+out=$("$top_builddir/tests/ld_referee_test" --corpus --max-empty 64 --max-states 1000 "$f" 2>&1)
+if ! printf '%s\n' "$out" | grep -q "Problem_21.json: not checked: referee graph over --max-states"; then
+    echo "ld_referee_corpus.sh: Fujisawa 21 is not taken up to its graph: $out" >&2
+    exit 1
+fi
 exec "$top_builddir/tests/ld_referee_test" --corpus --all-rules --all-checked --max-empty 9 --max-states 1000000 \
     "$d/Prob0001.json" "$d/Prob0031.json" "$d/Prob0391.json" "$d/Prob0811.json"

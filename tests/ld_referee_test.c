@@ -56,7 +56,8 @@
  * (up to 64 points) the area. The referee's outside is uncapturable
  * attacker stones, so a problem is checked only when its framed board is
  * that: every point next to the region and outside it holds an attacker
- * stone that Benson finds alive with eyes outside the region
+ * stone that Benson finds alive with eyes outside the region, or whose
+ * chain has an empty point outside the region, which no move can fill
  * (corpus_setup). Problems with more empty points than --max-empty or a
  * graph over --max-states are counted as not checked, by reason
  * (tests/ld_referee_corpus.sh; the whole corpus in bench/RESULTS.md). */
@@ -950,7 +951,7 @@ static void check_regressions(void)
 enum { SKIP_NONE, SKIP_UNDEFINED, SKIP_REGION, SKIP_EMPTY, SKIP_OUTSIDE, SKIP_SETTLED, SKIP_GRAPH, NSKIP };
 static const char *const skip_name[NSKIP] = {
     "checked", "no problem defined", "region over 64 points", "more empty points than --max-empty",
-    "a point next to the region not an alive attacker stone", "settled before the first move",
+    "a point next to the region not an uncapturable attacker stone", "settled before the first move",
     "referee graph over --max-states"};
 static long nskip[NSKIP];
 
@@ -962,7 +963,9 @@ static long nskip[NSKIP];
 ** attacker, so the problem is used only when its framed board is that:
 ** every on-board point outside the region next to it holds an attacker
 ** stone that Benson's algorithm finds alive with eyes outside the region
-** (the frame with its single-point eyes, and what joins it). Returns
+** (the frame with its single-point eyes, and what joins it), or whose
+** chain has an empty point outside the region next to it (a frame stone
+** beside one of the frame's eyes), which no move can fill. Returns
 ** SKIP_NONE with *rb set, or another SKIP_* reason.
 */
 static int corpus_setup(const ld_problem *prob, rboard *rb)
@@ -978,8 +981,12 @@ static int corpus_setup(const ld_problem *prob, rboard *rb)
     rn = 0;
     for (int p = bb361_next(&prob->region, 0); p >= 0; p = bb361_next(&prob->region, p + 1))
         rpt[rn++] = p;
+    /* an attacker chain with an empty point outside the region next to
+     * it keeps that liberty for ever: nobody plays outside the region */
+    bb361 att = fr.set[prob->attacker], open_out = bb361_andnot(fr.set[GO_EMPTY], prob->region);
+    bb361 kept = bb361_flood_from(bb361_and(bb361_neighbours(open_out), att), att);
     bb361 outside = area_links(&fr.offboard);
-    if (!bb361_subset(outside, bb361_and(fr.set[prob->attacker], alive)))
+    if (!bb361_subset(outside, bb361_and(att, bb361_or(alive, kept))))
         return SKIP_OUTSIDE;
     memset(rb, 0, sizeof *rb);
     rtarget = 0;
