@@ -56,9 +56,8 @@
  * (up to 64 points) the area. The referee's outside is uncapturable
  * attacker stones, so a problem is checked only when its framed board is
  * that: every point next to the region and outside it holds an attacker
- * stone that Benson finds alive with eyes outside the region, or whose
- * chain has an empty point outside the region, which no move can fill
- * (corpus_setup). Problems with more empty points than --max-empty or a
+ * stone whose chain has an empty point outside the region, which no move
+ * can fill (corpus_setup). Problems with more empty points than --max-empty or a
  * graph over --max-states are counted as not checked, by reason
  * (tests/ld_referee_corpus.sh; the whole corpus in bench/RESULTS.md). */
 #include <config.h>
@@ -962,11 +961,13 @@ static long nskip[NSKIP];
 ** takes every point outside the area for an uncapturable stone of the
 ** attacker, so the problem is used only when its framed board is that:
 ** every on-board point outside the region next to it holds an attacker
-** stone that Benson's algorithm finds alive with eyes outside the region
-** (the frame with its single-point eyes, and what joins it), or whose
-** chain has an empty point outside the region next to it (a frame stone
-** beside one of the frame's eyes), which no move can fill. Returns
-** SKIP_NONE with *rb set, or another SKIP_* reason.
+** stone whose chain has an empty point outside the region next to it,
+** which no move can fill. Outside the region the framed board holds only
+** attacker stones and the frame's single-point eyes, so this takes in
+** every chain that Benson's algorithm finds alive there (each has an eye
+** beside it) and also a chain with one eye (a frame stone beside one of
+** the frame's eyes). Returns SKIP_NONE with *rb set, or another SKIP_*
+** reason.
 */
 static int corpus_setup(const ld_problem *prob, rboard *rb)
 {
@@ -976,8 +977,6 @@ static int corpus_setup(const ld_problem *prob, rboard *rb)
     go_board fr;
     if (ld_frame(prob, &fr, err) != 0)
         return SKIP_UNDEFINED;
-    bb361 beyond = bb361_andnot(bb361_andnot(bb361_all, fr.offboard), prob->region), alive;
-    benson_alive(&fr, prob->attacker, &beyond, &alive);
     rn = 0;
     for (int p = bb361_next(&prob->region, 0); p >= 0; p = bb361_next(&prob->region, p + 1))
         rpt[rn++] = p;
@@ -985,8 +984,7 @@ static int corpus_setup(const ld_problem *prob, rboard *rb)
      * it keeps that liberty for ever: nobody plays outside the region */
     bb361 att = fr.set[prob->attacker], open_out = bb361_andnot(fr.set[GO_EMPTY], prob->region);
     bb361 kept = bb361_flood_from(bb361_and(bb361_neighbours(open_out), att), att);
-    bb361 outside = area_links(&fr.offboard);
-    if (!bb361_subset(outside, bb361_and(att, bb361_or(alive, kept))))
+    if (!bb361_subset(area_links(&fr.offboard), kept))
         return SKIP_OUTSIDE;
     memset(rb, 0, sizeof *rb);
     rtarget = 0;
