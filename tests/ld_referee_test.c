@@ -326,6 +326,40 @@ static uint32_t r_index(const rkey *k, u64 hash)
     }
 }
 
+/* The pass-1 graph of the problem's root, kept for check_reply (r_solve
+ * with keep): its keys, their table and the prover's win at each. */
+static rkey *kept_keys;
+static uint32_t *kept_htab;
+static u64 kept_hmask;
+static uint8_t *kept_win;
+
+static void r_drop_kept(void)
+{
+    free(kept_keys);
+    free(kept_htab);
+    free(kept_win);
+    kept_keys = NULL;
+    kept_htab = NULL;
+    kept_win = NULL;
+}
+
+/* The prover's win at state k in the kept graph, or -1 when k is not in
+ * it. A pass-1 value is memoryless (every endless play is the prover's),
+ * so it is what r_solve would find from k: the states k reaches are the
+ * same whichever root reached k. */
+static int r_kept_win(const rkey *k)
+{
+    if (!kept_htab)
+        return -1;
+    for (u64 h = r_hash(k) & kept_hmask;; h = (h + 1) & kept_hmask) {
+        uint32_t v = kept_htab[h];
+        if (v == 0)
+            return -1;
+        if (r_keq(&kept_keys[v - 1], k))
+            return kept_win[v - 1];
+    }
+}
+
 /* The state graph r_solve builds: N states (their keys in keys[]), each
  * one's terminal outcome, successors succ[sstart[i]..sstart[i+1]) and
  * predecessors pred[pstart[i]..pstart[i+1]); cnt and q are work space of
@@ -427,9 +461,10 @@ static void r_buchi(const rgraph *g, int prover, uint8_t *win)
  * the root is terminal), or -1 when the graph exceeds REF_MAX_STATES
  * states. *states gets the number of states. Passes 0 and 2 free the same
  * side, so their graphs are one: with pass 0 and rootwin2 not NULL, that
- * graph is solved the pass-2 way too, into *rootwin2 and rwin2. */
+ * graph is solved the pass-2 way too, into *rootwin2 and rwin2. With
+ * pass 1 and keep, the graph and its values replace the kept graph. */
 static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rmove, uint8_t *rwin,
-                   size_t *states, int *rootwin2, uint8_t *rwin2)
+                   size_t *states, int *rootwin2, uint8_t *rwin2, int keep)
 {
     int free_side = pass == 1 ? prover : 3 - prover;
     kcap = 1 << 12;
@@ -580,14 +615,22 @@ static int r_solve(const rboard *b0, int prover, int pass, int *rootwin, int *rm
     free(pstart);
     free(pred);
     free(fill);
-    free(win);
     free(cnt);
     free(q);
     free(succ);
     free(sstart);
     free(term);
-    free(keys);
-    free(htab);
+    if (keep && pass == 1) {
+        r_drop_kept();
+        kept_keys = keys;
+        kept_htab = htab;
+        kept_hmask = hmask;
+        kept_win = win;
+    } else {
+        free(win);
+        free(keys);
+        free(htab);
+    }
     return nroot;
 }
 
@@ -726,7 +769,11 @@ static void check_reply(const rboard *rb, int prover, const dfpn_result *r, int 
         return;
     uint8_t rw[RMAX];
     size_t st;
-    if (r_solve(&x2, prover, 1, &w, rm, rw, &st, NULL, NULL) < 0)
+    /* the referee's answer from x2, as a fresh start: from the root's
+     * pass-1 graph when x2 is in it, else solved */
+    rkey k = {x2.c[R_BLACK], x2.c[R_WHITE], (uint8_t)prover, R_NOKO, 0, 0, 0, {0, 0, 0}};
+    w = r_kept_win(&k);
+    if (w < 0 && r_solve(&x2, prover, 1, &w, rm, rw, &st, NULL, NULL, 0) < 0)
         return;
     nreply++;
     CHECK(!w, "%s %s: move %s: after the refutation's reply %s the prover wins (by ko)", pic, side, mname(m, b1),
@@ -785,10 +832,11 @@ static int check_problem(const ld_problem *prob, const rboard *rb, const char *p
     int rm[2][RMAX], w0, w1, w2;
     uint8_t rw[3][RMAX];
     size_t st0, st1;
-    int n0 = r_solve(rb, prover, 0, &w0, rm[0], rw[0], &st0, &w2, rw[2]);
+    r_drop_kept(); /* a graph of another problem is no use here */
+    int n0 = r_solve(rb, prover, 0, &w0, rm[0], rw[0], &st0, &w2, rw[2], 0);
     if (n0 < 0)
         return -1;
-    int n1 = r_solve(rb, prover, 1, &w1, rm[1], rw[1], &st1, NULL, NULL);
+    int n1 = r_solve(rb, prover, 1, &w1, rm[1], rw[1], &st1, NULL, NULL, 1);
     if (n1 < 0)
         return -1;
     dfpn_opts o;
@@ -803,8 +851,10 @@ static int check_problem(const ld_problem *prob, const rboard *rb, const char *p
     static dfpn_result r;
     rc = dfpn_solve(prob, &o, &r, err);
     CHECK(rc == 0, "%s: dfpn_solve: %s", pic, err);
-    if (rc)
+    if (rc) {
+        r_drop_kept();
         return 0;
+    }
 
     nhelper += r.helper_nodes;
     last_states = st0;
@@ -827,8 +877,8 @@ static int check_problem(const ld_problem *prob, const rboard *rb, const char *p
         uint8_t crw[RMAX];
         size_t cst;
         rjapanese = 0;
-        int cn0 = r_solve(rb, prover, 0, &cw0, cm, crw, &cst, NULL, NULL);
-        int cn1 = cn0 < 0 ? -1 : r_solve(rb, prover, 1, &cw1, cm, crw, &cst, NULL, NULL);
+        int cn0 = r_solve(rb, prover, 0, &cw0, cm, crw, &cst, NULL, NULL, 0);
+        int cn1 = cn0 < 0 ? -1 : r_solve(rb, prover, 1, &cw1, cm, crw, &cst, NULL, NULL, 0);
         rjapanese = 1;
         if (cn0 >= 0 && cn1 >= 0) {
             int cref = cw0 ? DFPN_PROVED : cw1 ? DFPN_KO : DFPN_DISPROVED;
@@ -880,6 +930,7 @@ static int check_problem(const ld_problem *prob, const rboard *rb, const char *p
         if (r.root_status[i] == DFPN_DISPROVED)
             check_reply(rb, prover, &r, i, pic, side);
     }
+    r_drop_kept();
     return 0;
 }
 
