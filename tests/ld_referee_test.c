@@ -305,29 +305,36 @@ static void r_grow(void)
     hmask = nm;
 }
 
+/* The slot of table tab (mask mask, over the keys ks) that holds state k,
+ * whose r_hash is hash, or the empty slot where it would go. */
+static u64 r_slot(const rkey *ks, const uint32_t *tab, u64 mask, const rkey *k, u64 hash)
+{
+    u64 h = hash & mask;
+    while (tab[h] && !r_keq(&ks[tab[h] - 1], k))
+        h = (h + 1) & mask;
+    return h;
+}
+
 /* the index of state k, whose r_hash is hash, added when it is new */
 static uint32_t r_index(const rkey *k, u64 hash)
 {
     if (nstates * 2 >= hmask)
         r_grow();
-    for (u64 h = hash & hmask;; h = (h + 1) & hmask) {
-        uint32_t v = htab[h];
-        if (v == 0) {
-            if (nstates == kcap) {
-                kcap *= 2;
-                keys = xrealloc(keys, kcap * sizeof *keys);
-            }
-            keys[nstates] = *k;
-            htab[h] = (uint32_t)(++nstates);
-            return (uint32_t)(nstates - 1);
-        }
-        if (r_keq(&keys[v - 1], k))
-            return v - 1;
+    u64 h = r_slot(keys, htab, hmask, k, hash);
+    if (htab[h])
+        return htab[h] - 1;
+    if (nstates == kcap) {
+        kcap *= 2;
+        keys = xrealloc(keys, kcap * sizeof *keys);
     }
+    keys[nstates] = *k;
+    htab[h] = (uint32_t)(++nstates);
+    return (uint32_t)(nstates - 1);
 }
 
 /* The pass-1 graph of the problem's root, kept for check_reply (r_solve
- * with keep): its keys, their table and the prover's win at each. */
+ * with keep): its keys, their table and the prover's win at each; dropped
+ * when the next problem's check starts. */
 static rkey *kept_keys;
 static uint32_t *kept_htab;
 static u64 kept_hmask;
@@ -351,13 +358,8 @@ static int r_kept_win(const rkey *k)
 {
     if (!kept_htab)
         return -1;
-    for (u64 h = r_hash(k) & kept_hmask;; h = (h + 1) & kept_hmask) {
-        uint32_t v = kept_htab[h];
-        if (v == 0)
-            return -1;
-        if (r_keq(&kept_keys[v - 1], k))
-            return kept_win[v - 1];
-    }
+    uint32_t v = kept_htab[r_slot(kept_keys, kept_htab, kept_hmask, k, r_hash(k))];
+    return v ? kept_win[v - 1] : -1;
 }
 
 /* The state graph r_solve builds: N states (their keys in keys[]), each
@@ -832,7 +834,7 @@ static int check_problem(const ld_problem *prob, const rboard *rb, const char *p
     int rm[2][RMAX], w0, w1, w2;
     uint8_t rw[3][RMAX];
     size_t st0, st1;
-    r_drop_kept(); /* a graph of another problem is no use here */
+    r_drop_kept(); /* the last problem's graph: no use here, and its memory is wanted */
     int n0 = r_solve(rb, prover, 0, &w0, rm[0], rw[0], &st0, &w2, rw[2], 0);
     if (n0 < 0)
         return -1;
@@ -851,10 +853,8 @@ static int check_problem(const ld_problem *prob, const rboard *rb, const char *p
     static dfpn_result r;
     rc = dfpn_solve(prob, &o, &r, err);
     CHECK(rc == 0, "%s: dfpn_solve: %s", pic, err);
-    if (rc) {
-        r_drop_kept();
+    if (rc)
         return 0;
-    }
 
     nhelper += r.helper_nodes;
     last_states = st0;
@@ -930,7 +930,6 @@ static int check_problem(const ld_problem *prob, const rboard *rb, const char *p
         if (r.root_status[i] == DFPN_DISPROVED)
             check_reply(rb, prover, &r, i, pic, side);
     }
-    r_drop_kept();
     return 0;
 }
 
